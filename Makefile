@@ -1,0 +1,31 @@
+# The project's commands; each target calls one script under scripts/.
+# Builds go to build/<arch>-<config set>/, with their console logs beside.
+
+.PHONY: run check check-full deps tree series init clean distclean
+
+# The main job: prepare, patch, build and boot x86_64, show the verdict.
+run:
+	scripts/run.sh $(ARCH) $(SET)
+
+# The test suite: the kernels of configs/suite, then the tool tests.
+check:
+	scripts/check.sh
+
+# Every config set on every arch.
+check-full:
+	scripts/check.sh configs/suite-full
+
+deps:
+	scripts/install-deps.sh
+
+tree: deps
+	scripts/prepare-tree.sh
+
+series: tree
+	scripts/apply-series.sh
+
+clean:
+	rm -rf build/*-*/ build/check build/init-*
+
+distclean:
+	rm -rf build

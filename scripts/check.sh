@@ -1,0 +1,99 @@
+#!/bin/sh
+# The test suite: build, boot and judge every kernel the suite names, then
+# test the pipeline's own tools on bad input. Prints KTAP, one subtest per
+# kernel and per tool test, and ends with the line "N passed, N failed".
+#
+# Usage: check.sh [SUITE_FILE]   (default: configs/suite)
+set -eu
+. "$(dirname "$0")/lib.sh"
+
+suite=${1:-$LV_CONFIGS/suite}
+[ -f "$suite" ] || die "no suite file $suite"
+s="$LV_TOP/scripts"
+kernels=$(sed 's/#.*//' "$suite" | awk 'NF == 2 { print $1 "-" $2 }')
+[ -n "$kernels" ] || die "$suite names no kernel"
+tools=$(ls "$LV_TOP"/selftests/tools/test-*.sh 2>/dev/null || true)
+results="$LV_BUILD/check"
+mkdir -p "$results"
+
+stage() {
+	name=$1
+	shift
+	t=$(now)
+	"$@" >"$results/$name.log" 2>&1 || {
+		cat "$results/$name.log" >&2
+		die "stage '$name' failed"
+	}
+	echo "# stage: $name: $(($(now) - t)) s"
+}
+
+n=0
+total_pass=0
+total_fail=0
+
+# Report one subtest from its KTAP file: indent it, count its results.
+subtest() {
+	name=$1
+	file=$2
+	n=$((n + 1))
+	sed -e 's/^\([0-9][0-9]* passed, [0-9][0-9]* failed.*\)/# \1/' \
+		-e 's/^/    /' "$file"
+	p=$(grep -c -E '^ok ' "$file" || true)
+	f=$(grep -c -E '^not ok ' "$file" || true)
+	if [ "$p" -eq 0 ] && [ "$f" -eq 0 ]; then
+		f=1
+		echo "    not ok 1 $name printed no result"
+	fi
+	total_pass=$((total_pass + p))
+	total_fail=$((total_fail + f))
+	if [ "$f" -eq 0 ]; then
+		echo "ok $n $name"
+	else
+		echo "not ok $n $name"
+	fi
+}
+
+# Build, boot and parse one kernel; KTAP into $results/<kernel>.ktap.
+check_kernel() {
+	arch=${1%%-*}
+	set_name=${1#*-}
+	out="$results/$1.ktap"
+	t=$(now)
+	if ! "$s/build-kernel.sh" "$arch" "$set_name" >"$results/$1.build" 2>&1; then
+		tail -n 30 "$results/$1.build" | sed 's/^/# /' >"$out"
+		echo "not ok 1 $1: kernel builds" >>"$out"
+		return
+	fi
+	echo "# stage: build $1: $(($(now) - t)) s"
+	t=$(now)
+	"$s/make-initramfs.sh" "$arch" "$set_name" >/dev/null 2>"$results/$1.boot" &&
+		"$s/boot.sh" "$arch" "$set_name" >>"$results/$1.boot" 2>&1 || true
+	echo "# stage: boot $1: $(($(now) - t)) s"
+	"$s/parse-console.sh" --label "$1" "$(kernel_dir "$arch" "$set_name")/console.log" \
+		>"$out" 2>&1 || true
+}
+
+echo "TAP version 13"
+echo "1..$(($(echo "$kernels" | wc -l) + $(echo "$tools" | grep -c . || true)))"
+stage deps "$s/install-deps.sh"
+stage tree "$s/prepare-tree.sh"
+stage series "$s/apply-series.sh"
+
+for k in $kernels; do
+	check_kernel "$k"
+	subtest "$k" "$results/$k.ktap"
+done
+
+# The tool tests may boot the suite's first kernel (a panic, a hang).
+LV_TEST_KERNEL=$(echo "$kernels" | head -n 1)
+export LV_TEST_KERNEL
+for t in $tools; do
+	name=$(basename "$t" .sh)
+	start=$(now)
+	"$t" >"$results/$name.ktap" 2>"$results/$name.err" || true
+	echo "# stage: $name: $(($(now) - start)) s"
+	subtest "$name" "$results/$name.ktap"
+done
+
+echo "$total_pass passed, $total_fail failed"
+[ "$total_fail" -eq 0 ]

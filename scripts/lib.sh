@@ -1,0 +1,46 @@
+# shellcheck shell=sh
+# Common definitions for the project's scripts: paths, messages, timing.
+# Sourced, never run: every script sets its own "set -eu" first.
+
+LV_TOP=$(cd "$(dirname "$0")/.." && pwd)
+LV_BUILD=${LV_BUILD:-$LV_TOP/build}
+LV_TARBALL=${LV_TARBALL:-/usr/src/linux-source-6.12.tar.xz}
+LV_SRC=${LV_SRC:-$LV_BUILD/src/linux-source-6.12}
+LV_SERIES=${LV_SERIES:-$LV_TOP/series}
+LV_PATCHES=${LV_PATCHES:-$LV_TOP/patches}
+LV_CONFIGS=${LV_CONFIGS:-$LV_TOP/configs}
+LV_JOBS=${LV_JOBS:-$(nproc)}
+
+lv_prog=$(basename "$0" .sh)
+
+die() {
+	echo "$lv_prog: error: $*" >&2
+	exit 1
+}
+
+note() {
+	echo "$lv_prog: $*" >&2
+}
+
+# Directory of one kernel build: build/<arch>-<config set>.
+kernel_dir() {
+	echo "$LV_BUILD/$1-$2"
+}
+
+# The kernel's own name for an architecture of ours.
+kernel_arch() {
+	case "$1" in
+	x86_64 | i386) echo "$1" ;;
+	*) die "unknown architecture '$1' (known: x86_64, i386)" ;;
+	esac
+}
+
+# Seconds since the epoch, for stage timing.
+now() {
+	date +%s
+}
+
+# Print how long a stage took: stage_done NAME START_SECONDS
+stage_done() {
+	echo "stage: $1: $(($(now) - $2)) s"
+}

@@ -1,0 +1,39 @@
+#!/bin/sh
+# The main job: dependencies, tree, series, build, boot, then the self-test
+# verdict, the validator's state and the path of the full console log.
+# Usage: run.sh [ARCH [SET]]   (default: x86_64 and the suite's first set)
+set -eu
+. "$(dirname "$0")/lib.sh"
+
+arch=${1:-x86_64}
+set_name=${2:-$(awk -v a="$arch" '$1 == a { print $2; exit }' "$LV_CONFIGS/suite")}
+[ -n "$set_name" ] || die "no config set for $arch in configs/suite"
+odir=$(kernel_dir "$arch" "$set_name")
+s="$LV_TOP/scripts"
+
+stage() {
+	name=$1
+	shift
+	t=$(now)
+	"$@" || die "stage '$name' failed"
+	stage_done "$name" "$t"
+}
+
+stage deps "$s/install-deps.sh"
+stage tree "$s/prepare-tree.sh"
+stage series "$s/apply-series.sh"
+stage build "$s/build-kernel.sh" "$arch" "$set_name"
+stage initramfs "$s/make-initramfs.sh" "$arch" "$set_name"
+stage boot "$s/boot.sh" "$arch" "$set_name"
+
+verdict=0
+"$s/parse-console.sh" --label "$arch-$set_name" "$odir/console.log" \
+	>"$odir/verdict.ktap" || verdict=$?
+echo
+grep -a -o -E 'Good, all +[0-9]+ testcases passed!|BUG: +[0-9]+ unexpected failures.*|[0-9]+ testcases failed, as expected' \
+	"$odir/console.log" | sed 's/^/self-test: /' || echo "self-test: no summary in the console"
+"$s/show-state.sh" "$odir/console.log" || true
+grep -E '^(not )?ok ' "$odir/verdict.ktap" | grep -v '^ok ' || true
+tail -n 1 "$odir/verdict.ktap" | sed 's/^# //'
+echo "console: $odir/console.log"
+[ "$verdict" -eq 0 ] || die "the verdict has failures (see $odir/verdict.ktap)"

@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Mounting, file reading and ending the machine for the init program. */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <sys/reboot.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "system.h"
+
+bool mount_fs(const char *type, const char *dir)
+{
+	mkdir(dir, 0755);
+	if (mount(type, dir, type, 0, NULL) == 0 || errno == EBUSY)
+		return true;
+	printf("# mount %s on %s: %s\n", type, dir, strerror(errno));
+	return false;
+}
+
+/* Read a whole (small) text file, NUL-terminated; -1 when unreadable. */
+ssize_t read_text(const char *path, char *buf, size_t size)
+{
+	ssize_t n, len = 0;
+	int fd = open(path, O_RDONLY);
+
+	if (fd < 0)
+		return -1;
+	while (len < (ssize_t)size - 1) {
+		n = read(fd, buf + len, size - 1 - len);
+		if (n <= 0)
+			break;
+		len += n;
+	}
+	close(fd);
+	buf[len] = '\0';
+	return len;
+}
+
+/* Is WORD one of the space-separated words of the kernel command line? */
+bool cmdline_has(const char *word)
+{
+	char line[4096], *tok, *save;
+
+	if (read_text("/proc/cmdline", line, sizeof(line)) < 0)
+		return false;
+	for (tok = strtok_r(line, " \n", &save); tok;
+	     tok = strtok_r(NULL, " \n", &save))
+		if (!strcmp(tok, word))
+			return true;
+	return false;
+}
+
+/* The number after "NAME:" in /proc/lockdep_stats text; -1 if absent. */
+long stats_value(const char *stats, const char *name)
+{
+	const char *p = stats;
+	size_t len = strlen(name);
+
+	while ((p = strstr(p, name))) {
+		bool line_start = p == stats || p[-1] == '\n' || p[-1] == ' ';
+
+		if (line_start && p[len] == ':')
+			return strtol(p + len + 1, NULL, 10);
+		p += len;
+	}
+	return -1;
+}
+
+/*
+ * Power off where the kernel can (ACPI on x86_64); elsewhere reboot, which
+ * QEMU's -no-reboot turns into an exit. Init must never return: the kernel
+ * would panic.
+ */
+void end_machine(void)
+{
+	struct stat st;
+
+	sync();
+	if (stat("/sys/firmware/acpi", &st) == 0)
+		reboot(RB_POWER_OFF);
+	reboot(RB_AUTOBOOT);
+	for (;;)
+		pause();
+}

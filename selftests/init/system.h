@@ -1,0 +1,15 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* The little the init program needs from the system. */
+#ifndef LV_SYSTEM_H
+#define LV_SYSTEM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+bool mount_fs(const char *type, const char *dir);
+ssize_t read_text(const char *path, char *buf, size_t size);
+bool cmdline_has(const char *word);
+long stats_value(const char *stats, const char *name);
+void end_machine(void) __attribute__((noreturn));
+
+#endif

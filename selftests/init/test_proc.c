@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The validator's state as the running kernel exposes it in /proc: it must be
+ * there, readable, and still switched on after the boot (a report switches
+ * the tree's engine off, which debug_locks shows).
+ */
+#define _GNU_SOURCE
+#include <stdio.h>
+#include <string.h>
+
+#include "ktap.h"
+#include "system.h"
+#include "tests.h"
+
+static char stats[16384];
+
+static void stats_readable(const char *name)
+{
+	ssize_t len = read_text("/proc/lockdep_stats", stats, sizeof(stats));
+	const char *line, *end;
+
+	ktap_result(len > 0, "%s", name);
+	/* Print it for the host: 'make run' shows the validator's state. */
+	for (line = stats; len > 0 && *line; line = end + 1) {
+		end = strchrnul(line, '\n');
+		ktap_diag("lv-stats: %.*s", (int)(end - line), line);
+		if (!*end)
+			break;
+	}
+}
+
+static void stats_have_classes(const char *name)
+{
+	long classes = stats_value(stats, "lock-classes");
+	long deps = stats_value(stats, "direct dependencies");
+	long chains = stats_value(stats, "dependency chains");
+
+	ktap_result(classes > 0 && deps > 0 && chains > 0,
+		    "%s (classes %ld, dependencies %ld, chains %ld)",
+		    name, classes, deps, chains);
+}
+
+static void validator_still_on(const char *name)
+{
+	long on = stats_value(stats, "debug_locks");
+
+	ktap_result(on == 1, "%s (debug_locks %ld)", name, on);
+}
+
+static void class_list_readable(const char *name)
+{
+	static char buf[4096];
+	ssize_t len = read_text("/proc/lockdep", buf, sizeof(buf));
+
+	ktap_result(len > 0, "%s (%zd bytes read)", name, len);
+}
+
+const struct lv_test proc_tests[] = {
+	{ "/proc/lockdep_stats is readable", stats_readable },
+	{ "the validator knows classes, dependencies and chains",
+	  stats_have_classes },
+	{ "the validator is still on after boot", validator_still_on },
+	{ "/proc/lockdep is readable", class_list_readable },
+};
+
+const int nr_proc_tests = sizeof(proc_tests) / sizeof(proc_tests[0]);

@@ -1,0 +1,34 @@
+# shellcheck shell=sh
+# TAP helpers for the tool tests. Sourced; the test sets "set -eu" itself.
+tap_n=0
+tap_pass=0
+tap_fail=0
+
+tap_start() {
+	echo "TAP version 13"
+	echo "1..$1"
+}
+
+# tap_check DESCRIPTION COMMAND...: one result from the command's status.
+tap_check() {
+	desc=$1
+	shift
+	tap_n=$((tap_n + 1))
+	if "$@"; then
+		tap_pass=$((tap_pass + 1))
+		echo "ok $tap_n $desc"
+	else
+		tap_fail=$((tap_fail + 1))
+		echo "not ok $tap_n $desc"
+	fi
+}
+
+tap_end() {
+	echo "$tap_pass passed, $tap_fail failed"
+	[ "$tap_fail" -eq 0 ]
+}
+
+# Does FILE contain the fixed string TEXT?
+has() {
+	grep -q -F -- "$2" "$1"
+}

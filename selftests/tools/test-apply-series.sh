@@ -1,0 +1,53 @@
+#!/bin/sh
+# apply-series.sh on a tiny tree: a good patch applies once and is not applied
+# again; a patch that does not apply stops the run, naming the patch and
+# showing the rejected hunk.
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/tap.sh"
+apply="$here/../../scripts/apply-series.sh"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+mkdir -p "$work/tree/lib" "$work/patches"
+printf 'one\ntwo\nthree\n' >"$work/tree/lib/file.c"
+cat >"$work/patches/good.patch" <<'P'
+Subject: [PATCH] lib: change two
+
+--- a/lib/file.c
++++ b/lib/file.c
+@@ -1,3 +1,3 @@
+ one
+-two
++TWO
+ three
+P
+cat >"$work/patches/bad.patch" <<'P'
+Subject: [PATCH] lib: change a line that is not there
+
+--- a/lib/file.c
++++ b/lib/file.c
+@@ -1,3 +1,3 @@
+ one
+-zwei
++ZWEI
+ three
+P
+
+tap_start 7
+echo good.patch >"$work/series"
+tap_check "a good series applies" \
+	sh -c '"$1" "$2/tree" "$2/series" "$2/patches" >"$2/out1" 2>&1' - "$apply" "$work"
+tap_check "the patched file has the change" has "$work/tree/lib/file.c" TWO
+tap_check "an unchanged series is not applied again" \
+	sh -c '"$1" "$2/tree" "$2/series" "$2/patches" 2>&1 | grep -q unchanged' - "$apply" "$work"
+
+printf 'good.patch\nbad.patch\n' >"$work/series"
+rc=0
+timeout 60 "$apply" "$work/tree" "$work/series" "$work/patches" >"$work/out2" 2>&1 || rc=$?
+tap_check "a series with a bad patch fails (rc $rc)" test "$rc" -ne 0 -a "$rc" -ne 124
+tap_check "the failure names the patch" has "$work/out2" "patch bad.patch does not apply"
+tap_check "the failure shows the rejected hunk" has "$work/out2" "-zwei"
+tap_check "the tree is left with the good patch only" has "$work/tree/lib/file.c" TWO
+sed 's/^/# /' "$work/out2"
+tap_end

@@ -59,7 +59,7 @@ choose_accel() {
 	probe="$LV_BUILD/kvm-probe"
 	if [ ! -f "$probe" ]; then
 		verdict=tcg
-		if [ -w /dev/kvm ] && run_qemu kvm 60 "$probe.log" &&
+		if [ -w /dev/kvm ] && run_qemu kvm 20 "$probe.log" &&
 			grep -q '# lv-init: done' "$probe.log"; then
 			verdict=kvm
 		fi

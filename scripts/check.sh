@@ -10,7 +10,7 @@ set -eu
 suite=${1:-$LV_CONFIGS/suite}
 [ -f "$suite" ] || die "no suite file $suite"
 s="$LV_TOP/scripts"
-kernels=$(sed 's/#.*//' "$suite" | awk 'NF == 2 { print $1 "-" $2 }')
+kernels=$(sed 's/#.*//' "$suite" | awk 'NF >= 2 { print $1 "-" $2 }')
 [ -n "$kernels" ] || die "$suite names no kernel"
 tools=$(ls "$LV_TOP"/selftests/tools/test-*.sh 2>/dev/null || true)
 results="$LV_BUILD/check"
@@ -69,8 +69,11 @@ check_kernel() {
 	"$s/make-initramfs.sh" "$arch" "$set_name" >/dev/null 2>"$results/$1.boot" &&
 		"$s/boot.sh" "$arch" "$set_name" >>"$results/$1.boot" 2>&1 || true
 	echo "# stage: boot $1: $(($(now) - t)) s"
-	"$s/parse-console.sh" --label "$1" "$(kernel_dir "$arch" "$set_name")/console.log" \
-		>"$out" 2>&1 || true
+	# The suite's third column, when given, is the self-test count to see.
+	count=$(sed 's/#.*//' "$suite" |
+		awk -v a="$arch" -v s="$set_name" '$1 == a && $2 == s && NF > 2 { print $3 }')
+	"$s/parse-console.sh" --label "$1" ${count:+--selftest-count "$count"} \
+		"$(kernel_dir "$arch" "$set_name")/console.log" >"$out" 2>&1 || true
 }
 
 echo "TAP version 13"

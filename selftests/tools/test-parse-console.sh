@@ -1,0 +1,249 @@
+#!/bin/sh
+# test-parse-console.sh - run scripts/parse-console.sh and
+# scripts/selftest-table.sh over the console logs in fixtures/ and check
+# their exit status and output.  Prints TAP and ends with "P passed, F failed";
+# exits 1 if any check failed.
+#
+# Environment: SH=shell to run the scripts with (default sh),
+#              AWK=awk implementation to put first in PATH (e.g. gawk, mawk).
+set -eu
+
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/../.." && pwd)
+parse=$top/scripts/parse-console.sh
+table=$top/scripts/selftest-table.sh
+fx=$here/fixtures
+sh=${SH:-sh}
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT INT TERM
+
+if [ -n "${AWK:-}" ]; then
+	awk_path=$(command -v "$AWK") || { echo "no such awk: $AWK" >&2; exit 2; }
+	mkdir "$tmp/bin"
+	ln -s "$awk_path" "$tmp/bin/awk"
+	PATH=$tmp/bin:$PATH
+fi
+
+n=0 pass=0 fail=0
+results=$tmp/results
+: >"$results"
+
+# check DESC COMMAND...: one test result, ok if COMMAND succeeds.  On
+# failure the output under test is shown as TAP diagnostics.
+check() {
+	desc=$1; shift
+	n=$((n + 1))
+	if "$@" >/dev/null 2>&1; then
+		pass=$((pass + 1))
+		echo "ok $n $name: $desc" >>"$results"
+	else
+		fail=$((fail + 1))
+		{
+			echo "not ok $n $name: $desc"
+			echo "# exit status $st; output:"
+			sed 's/^/#   /' "$tmp/out" "$tmp/err"
+		} >>"$results"
+	fi
+}
+
+# run NAME SCRIPT ARGS...: run a script, keep stdout, stderr and status.
+run() {
+	name=$1 script=$2; shift 2
+	st=0
+	"$sh" "$script" "$@" >"$tmp/out" 2>"$tmp/err" || st=$?
+}
+
+status_is()	{ [ "$st" -eq "$1" ]; }
+has_line()	{ grep -qxF -- "$1" "$tmp/out"; }
+lacks()		{ ! grep -qE -- "$1" "$tmp/out"; }
+count_is()	{ [ "$(grep -cE -- "$1" "$tmp/out")" -eq "$2" ]; }
+last_line_is()	{ [ "$(tail -n 1 "$tmp/out")" = "$1" ]; }
+has_error()	{ [ -s "$tmp/err" ]; }
+same_as()	{ cmp -s "$1" "$tmp/out"; }
+
+# ---------------------------------------------------------------- good.log
+run good "$parse" --label x86_64 "$fx/good.log"
+check "exit status 0" status_is 0
+cat >"$tmp/expected" <<'EOF'
+KTAP version 1
+1..10
+ok 1 x86_64: kernel reached init
+ok 2 x86_64: locking self-test: Good, all 358 testcases passed
+ok 3 x86_64: no validator report
+ok 4 x86_64: no WARNING, BUG, Oops or panic
+ok 5 x86_64: boot finished before the timeout
+ok 6 x86_64: init: lockdep is enabled (/proc/lockdep exists)
+ok 7 x86_64: init: debug_locks is 1
+ok 8 x86_64: init: lv_abba module loads and unloads # SKIP lv_abba.ko not built
+ok 9 x86_64: init: dmesg has no BUG: or WARNING: lines
+ok 10 x86_64: init finished
+# x86_64: 10 passed, 0 failed
+EOF
+check "whole KTAP output as expected (CRs and escape sequences gone)" same_as "$tmp/expected"
+
+run good-default-label "$parse" "$fx/good.log"
+check "label defaults to the log's directory name" has_line "ok 1 fixtures: kernel reached init"
+
+run good-count "$parse" --label x86_64 --selftest-count 358 "$fx/good.log"
+check "exit status 0 with the right --selftest-count" status_is 0
+check "self-test ok with the right count" \
+	has_line "ok 2 x86_64: locking self-test: Good, all 358 testcases passed"
+
+run good-no-selftest "$parse" --label x86_64 --no-selftest "$fx/good.log"
+check "exit status 0" status_is 0
+check "no self-test result" lacks "locking self-test"
+check "results renumbered without it" has_line "ok 2 x86_64: no validator report"
+check "plan is 1..9" has_line "1..9"
+
+# ------------------------------------------------------ count mismatch
+run count-mismatch "$parse" --label x86_64 --selftest-count 999 "$fx/good.log"
+check "exit status 1" status_is 1
+check "self-test not ok, names both counts" \
+	has_line "not ok 2 x86_64: locking self-test: Good, all 358 testcases passed, but 999 expected"
+check "summary line counts the failure" last_line_is "# x86_64: 9 passed, 1 failed"
+
+# -------------------------------------------------------- selftest-bug.log
+run selftest-bug "$parse" --label x86_64 "$fx/selftest-bug.log"
+check "exit status 1" status_is 1
+check "self-test not ok with the unexpected failures and FAILED rows" \
+	has_line "not ok 2 x86_64: locking self-test: BUG: 3 unexpected failures (out of 358); FAILED rows: A-B-B-A deadlock, double unlock, hard-irq lock-inversion/123"
+check "self-test summary BUG: line is not a kernel BUG" \
+	has_line "ok 4 x86_64: no WARNING, BUG, Oops or panic"
+check "self-test table is not a validator report" has_line "ok 3 x86_64: no validator report"
+check "only the self-test failed" last_line_is "# x86_64: 9 passed, 1 failed"
+
+# ------------------------------------------------------------ circular.log
+run circular "$parse" --label x86_64 "$fx/circular.log"
+check "exit status 1" status_is 1
+check "circular dependency report named with its console line" \
+	has_line "not ok 3 x86_64: validator report: possible circular locking dependency (console line 37)"
+check "exactly one validator report" count_is "validator report" 1
+check "report headline is not a generic WARNING" has_line "ok 4 x86_64: no WARNING, BUG, Oops or panic"
+check "init SKIP result keeps its directive" \
+	has_line "ok 8 x86_64: init: dmesg has no BUG: or WARNING: lines # SKIP lockdep already reported"
+check "init output is not scanned for kernel messages" count_is "^not ok" 1
+check "summary line" last_line_is "# x86_64: 8 passed, 1 failed"
+
+# --------------------------------------------------------- interleaved.log
+run interleaved "$parse" --label x86_64 "$fx/interleaved.log"
+check "exit status 1" status_is 1
+check "headline found in the middle of another CPU's line" \
+	has_line "not ok 3 x86_64: validator report: possible recursive locking (console line 36)"
+check "exactly one validator report" count_is "validator report" 1
+check "no other failure" has_line "ok 4 x86_64: no WARNING, BUG, Oops or panic"
+check "init result cut by a kernel line is still one result" count_is ": init: " 2
+check "init finished" has_line "ok 8 x86_64: init finished"
+
+# ---------------------------------------------------------------- warn.log
+run warn "$parse" --label x86_64 "$fx/warn.log"
+check "exit status 1" status_is 1
+check "generic WARNING named with location and console line" \
+	has_line "not ok 4 x86_64: WARNING at drivers/misc/lv_demo.c:42 lv_demo_probe+0x5d/0x90 (console line 34)"
+check "a WARNING is not a validator report" has_line "ok 3 x86_64: no validator report"
+check "exactly one failure" count_is "^not ok" 1
+
+# ---------------------------------------------------- debug-locks-warn.log
+run debug-locks-warn "$parse" --label x86_64 "$fx/debug-locks-warn.log"
+check "exit status 1" status_is 1
+check "DEBUG_LOCKS_WARN_ON is a validator report" \
+	has_line "not ok 3 x86_64: validator report: DEBUG_LOCKS_WARN_ON(lock->magic != lock) (console line 34)"
+check "its WARNING: line is not counted again" has_line "ok 4 x86_64: no WARNING, BUG, Oops or panic"
+
+# --------------------------------------------------------------- panic.log
+run panic "$parse" --label x86_64 "$fx/panic.log"
+check "exit status 1" status_is 1
+check "init not reached" has_line "not ok 1 x86_64: kernel reached init"
+check "panic named with its console line" \
+	has_line "not ok 4 x86_64: Kernel panic - not syncing: VFS: Unable to mount root fs on unknown-block(0,0) (console line 32)"
+check "end-of-panic marker not counted again" count_is "Kernel panic" 1
+check "no init results" lacks ": init"
+check "plan 1..5" has_line "1..5"
+check "qemu exited by itself" has_line "ok 5 x86_64: boot finished before the timeout"
+
+# ---------------------------------------------------------------- oops.log
+run oops "$parse" --label x86_64 "$fx/oops.log"
+check "exit status 1" status_is 1
+check "BUG: headline named" \
+	has_line "not ok 4 x86_64: BUG: kernel NULL pointer dereference, address: 0000000000000008 (console line 34)"
+check "its Oops: line is the same crash" lacks "Oops"
+check "the panic is its own result" \
+	has_line "not ok 5 x86_64: Kernel panic - not syncing: Attempted to kill init! exitcode=0x00000009 (console line 42)"
+
+# ------------------------------------------------------------- timeout.log
+run timeout "$parse" --label x86_64 "$fx/timeout.log"
+check "exit status 1" status_is 1
+check "timeout reported with its duration" \
+	has_line "not ok 5 x86_64: boot finished before the timeout # timed out after 300 s"
+check "init results before the timeout kept" has_line "ok 7 x86_64: init: debug_locks is 1"
+check "init did not finish" \
+	has_line 'not ok 8 x86_64: init finished # no "# lv-init: done" line'
+
+# ----------------------------------------------------------- truncated log
+sed '$d' "$fx/good.log" >"$tmp/truncated.log"
+run truncated "$parse" --label x86_64 "$tmp/truncated.log"
+check "exit status 1" status_is 1
+check "missing lv-boot marker is a failure" \
+	has_line "not ok 5 x86_64: boot finished before the timeout # no lv-boot end marker, log truncated?"
+
+# ----------------------------------------------------------- init-fail.log
+run init-fail "$parse" --label x86_64 "$fx/init-fail.log"
+check "exit status 1" status_is 1
+check "init's not ok kept" has_line "not ok 7 x86_64: init: debug_locks is 1"
+check "init's ok kept" has_line "ok 6 x86_64: init: lockdep is enabled (/proc/lockdep exists)"
+check "summary line" last_line_is "# x86_64: 8 passed, 1 failed"
+
+# ----------------------------------------------------------------- rcu.log
+run rcu "$parse" --label x86_64 "$fx/rcu.log"
+check "exit status 1" status_is 1
+check "suspicious RCU usage named with its console line" \
+	has_line "not ok 3 x86_64: validator report: suspicious RCU usage (console line 35)"
+check "no generic WARNING" has_line "ok 4 x86_64: no WARNING, BUG, Oops or panic"
+
+# ------------------------------------------------------------ usage errors
+run usage-no-args "$parse"
+check "no argument: exit status 2" status_is 2
+check "no argument: usage on stderr" has_error
+run usage-missing "$parse" "$tmp/no-such.log"
+check "missing log: exit status 2" status_is 2
+check "missing log: message on stderr" has_error
+run usage-option "$parse" --bogus "$fx/good.log"
+check "unknown option: exit status 2" status_is 2
+run usage-count "$parse" --selftest-count many "$fx/good.log"
+check "non-numeric count: exit status 2" status_is 2
+run usage-both "$parse" --selftest-count 358 --no-selftest "$fx/good.log"
+check "--selftest-count with --no-selftest: exit status 2" status_is 2
+
+# ------------------------------------------------------- selftest-table.sh
+run table-good "$table" "$fx/good.log"
+check "exit status 0" status_is 0
+check "rows without timestamps" \
+	has_line "                     A-A deadlock:  ok  |  ok  |  ok  |  ok  |  ok  |  ok  |  ok  |"
+check "no timestamps left" lacks '^\[ *[0-9]+\.[0-9]+\]'
+check "no trailing whitespace" lacks '[[:space:]]$'
+check "stops before the summary" lacks "testcases passed"
+check "last row is the last testcase" \
+	last_line_is "      hardirq_unsafe_softirq_safe:  ok  |"
+cp "$tmp/out" "$tmp/table-good"
+
+run table-bug "$table" "$fx/selftest-bug.log"
+check "exit status 0" status_is 0
+check "stops before the BUG: summary" lacks "unexpected failures"
+diff "$tmp/table-good" "$tmp/out" >"$tmp/diff" || true
+check "diff against good.log shows the 3 FAILED rows" \
+	[ "$(grep -c '^>.*FAILED|' "$tmp/diff")" -eq 3 ]
+
+run table-none "$table" "$fx/panic.log"
+check "short table found in panic.log" status_is 0
+grep -v 'Locking API testsuite:' "$fx/good.log" >"$tmp/no-table.log"
+run table-missing "$table" "$tmp/no-table.log"
+check "no table: exit status 1" status_is 1
+check "no table: message on stderr" has_error
+run table-usage "$table"
+check "no argument: exit status 2" status_is 2
+
+echo "TAP version 13"
+echo "1..$n"
+cat "$results"
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

@@ -10,7 +10,8 @@ set -eu
 suite=${1:-$LV_CONFIGS/suite}
 [ -f "$suite" ] || die "no suite file $suite"
 s="$LV_TOP/scripts"
-kernels=$(sed 's/#.*//' "$suite" | awk 'NF >= 2 { print $1 "-" $2 }')
+kernels=$(sed 's/#.*//' "$suite" | awk 'NF >= 2 && $1 != "compare" { print $1 "-" $2 }')
+compares=$(sed 's/#.*//' "$suite" | awk '$1 == "compare" && NF == 3 { print $2 ":" $3 }')
 [ -n "$kernels" ] || die "$suite names no kernel"
 tools=$(ls "$LV_TOP"/selftests/tools/test-*.sh 2>/dev/null || true)
 results="$LV_BUILD/check"
@@ -77,7 +78,8 @@ check_kernel() {
 }
 
 echo "TAP version 13"
-echo "1..$(($(echo "$kernels" | wc -l) + $(echo "$tools" | grep -c . || true)))"
+echo "1..$(($(echo "$kernels" | wc -l) + $(echo "$compares" | grep -c . || true) + \
+	$(echo "$tools" | grep -c . || true)))"
 stage deps "$s/install-deps.sh"
 stage tree "$s/prepare-tree.sh"
 stage series "$s/apply-series.sh"
@@ -85,6 +87,15 @@ stage series "$s/apply-series.sh"
 for k in $kernels; do
 	check_kernel "$k"
 	subtest "$k" "$results/$k.ktap"
+done
+
+# Differential: two kernels must print the same self-test table.
+for c in $compares; do
+	a=${c%%:*}
+	b=${c#*:}
+	"$s/compare-selftest.sh" "$LV_BUILD/$a/console.log" "$LV_BUILD/$b/console.log" \
+		>"$results/compare-$a-$b.ktap" 2>&1 || true
+	subtest "compare $a $b" "$results/compare-$a-$b.ktap"
 done
 
 # The tool tests may boot the suite's first kernel (a panic, a hang).

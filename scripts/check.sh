@@ -3,17 +3,23 @@
 # test the pipeline's own tools on bad input. Prints KTAP, one subtest per
 # kernel and per tool test, and ends with the line "N passed, N failed".
 #
-# Usage: check.sh [SUITE_FILE]   (default: configs/suite)
+# Usage: check.sh [--no-tools] [SUITE_FILE]   (default: configs/suite)
 set -eu
 . "$(dirname "$0")/lib.sh"
 
+with_tools=yes
+if [ "${1:-}" = --no-tools ]; then
+	with_tools=
+	shift
+fi
 suite=${1:-$LV_CONFIGS/suite}
 [ -f "$suite" ] || die "no suite file $suite"
 s="$LV_TOP/scripts"
 kernels=$(sed 's/#.*//' "$suite" | awk 'NF >= 2 && $1 != "compare" { print $1 "-" $2 }')
 compares=$(sed 's/#.*//' "$suite" | awk '$1 == "compare" && NF == 3 { print $2 ":" $3 }')
 [ -n "$kernels" ] || die "$suite names no kernel"
-tools=$(ls "$LV_TOP"/selftests/tools/test-*.sh 2>/dev/null || true)
+tools=
+[ -z "$with_tools" ] || tools=$(ls "$LV_TOP"/selftests/tools/test-*.sh 2>/dev/null || true)
 results="$LV_BUILD/check"
 mkdir -p "$results"
 
@@ -55,10 +61,15 @@ subtest() {
 }
 
 # Build, boot and parse one kernel; KTAP into $results/<kernel>.ktap.
+# Its suite line: <arch> <set> [<self-test count>|-] [<kernel words>...].
 check_kernel() {
 	arch=${1%%-*}
 	set_name=${1#*-}
 	out="$results/$1.ktap"
+	line=$(sed 's/#.*//' "$suite" |
+		awk -v a="$arch" -v s="$set_name" '$1 == a && $2 == s { $1 = $1; print }')
+	count=$(echo "$line" | awk 'NF > 2 && $3 != "-" { print $3 }')
+	words=$(echo "$line" | cut -s -d' ' -f4-)
 	t=$(now)
 	if ! "$s/build-kernel.sh" "$arch" "$set_name" >"$results/$1.build" 2>&1; then
 		tail -n 30 "$results/$1.build" | sed 's/^/# /' >"$out"
@@ -68,11 +79,9 @@ check_kernel() {
 	echo "# stage: build $1: $(($(now) - t)) s"
 	t=$(now)
 	"$s/make-initramfs.sh" "$arch" "$set_name" >/dev/null 2>"$results/$1.boot" &&
-		"$s/boot.sh" "$arch" "$set_name" >>"$results/$1.boot" 2>&1 || true
+		"$s/boot.sh" --append "$words" "$arch" "$set_name" \
+			>>"$results/$1.boot" 2>&1 || true
 	echo "# stage: boot $1: $(($(now) - t)) s"
-	# The suite's third column, when given, is the self-test count to see.
-	count=$(sed 's/#.*//' "$suite" |
-		awk -v a="$arch" -v s="$set_name" '$1 == a && $2 == s && NF > 2 { print $3 }')
 	"$s/parse-console.sh" --label "$1" ${count:+--selftest-count "$count"} \
 		"$(kernel_dir "$arch" "$set_name")/console.log" >"$out" 2>&1 || true
 }

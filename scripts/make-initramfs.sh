@@ -28,6 +28,14 @@ dir /sys 0755 0 0
 dir /tmp 1777 0 0
 file /init $init 0755 0 0
 LIST
+# The kernel's modules (locktorture, test modules) go to /lib/modules.
+modules=$(find "$odir" -name '*.ko' -not -path '*/scripts/*' | sort)
+if [ -n "$modules" ]; then
+	printf 'dir /lib 0755 0 0\ndir /lib/modules 0755 0 0\n' >>"$list"
+	for m in $modules; do
+		echo "file /lib/modules/$(basename "$m") $m 0644 0 0" >>"$list"
+	done
+fi
 "$packer" "$list" >"$odir/initramfs.cpio.new" ||
 	die "gen_init_cpio failed on $list"
 mv "$odir/initramfs.cpio.new" "$odir/initramfs.cpio"

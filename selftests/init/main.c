@@ -6,7 +6,9 @@
  *
  * Kernel command line words it obeys (read from /proc/cmdline, since dotted
  * words are not passed to init):
- *   lv.mode=hang   never end, to test the host's boot timeout
+ *   lv.mode=hang        never end, to test the host's boot timeout
+ *   lv.torture=SECONDS  run the tree's locktorture for each lock type
+ *   lv.torture_types=a,b,...  the lock types (default: all but the busted)
  */
 #include <stdio.h>
 #include <unistd.h>
@@ -22,20 +24,29 @@ static void mount_all(void)
 	mount_fs("debugfs", "/sys/kernel/debug");
 }
 
-static void run_tests(const struct lv_test *tests, int count)
-{
-	int i;
+static const struct lv_suite *const suites[] = {
+	&proc_suite,
+	&torture_suite,
+};
 
-	for (i = 0; i < count; i++)
-		tests[i].run(tests[i].name);
+#define NR_SUITES (int)(sizeof(suites) / sizeof(suites[0]))
+
+static void run_suites(void)
+{
+	int i, planned = 0;
+
+	for (i = 0; i < NR_SUITES; i++)
+		planned += suites[i]->count();
+	ktap_header(planned);
+	for (i = 0; i < NR_SUITES; i++)
+		suites[i]->run();
 }
 
 int main(void)
 {
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	mount_all();
-	ktap_header(nr_proc_tests);
-	run_tests(proc_tests, nr_proc_tests);
+	run_suites();
 	if (cmdline_has("lv.mode=hang")) {
 		ktap_diag("lv-init: hanging on purpose (lv.mode=hang)");
 		for (;;)

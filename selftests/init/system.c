@@ -6,8 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mount.h>
+#include <sys/klog.h>
 #include <sys/reboot.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "system.h"
@@ -52,6 +55,83 @@ bool cmdline_has(const char *word)
 		if (!strcmp(tok, word))
 			return true;
 	return false;
+}
+
+/* The value of NAME=value on the kernel command line, if present. */
+bool cmdline_value(const char *name, char *value, size_t size)
+{
+	char line[4096], *tok, *save;
+	size_t len = strlen(name);
+
+	if (read_text("/proc/cmdline", line, sizeof(line)) < 0)
+		return false;
+	for (tok = strtok_r(line, " \n", &save); tok;
+	     tok = strtok_r(NULL, " \n", &save)) {
+		if (strncmp(tok, name, len) || tok[len] != '=')
+			continue;
+		snprintf(value, size, "%s", tok + len + 1);
+		return true;
+	}
+	return false;
+}
+
+double monotonic_seconds(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* Sleep until SECONDS have really passed, whatever wakes us early. */
+void sleep_seconds(int seconds)
+{
+	double deadline = monotonic_seconds() + seconds;
+	double left;
+
+	while ((left = deadline - monotonic_seconds()) > 0) {
+		struct timespec ts = {
+			.tv_sec = (time_t)left,
+			.tv_nsec = (long)((left - (time_t)left) * 1e9),
+		};
+
+		if (nanosleep(&ts, NULL) && errno != EINTR) {
+			printf("# nanosleep: %s\n", strerror(errno));
+			break;
+		}
+	}
+}
+
+/* Load a module file with its parameters; 0 or an errno value. */
+int load_module(const char *path, const char *params)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	int ret;
+
+	if (fd < 0)
+		return errno;
+	ret = syscall(SYS_finit_module, fd, params, 0);
+	close(fd);
+	if (ret && errno != EEXIST)
+		return errno;
+	return 0;
+}
+
+/* Unload a module by name; its exit function runs before this returns. */
+int unload_module(const char *name)
+{
+	return syscall(SYS_delete_module, name, O_NONBLOCK) ? errno : 0;
+}
+
+/* The kernel's log buffer as it stands, like dmesg. */
+ssize_t read_kernel_log(char *buf, size_t size)
+{
+	int len = klogctl(3 /* SYSLOG_ACTION_READ_ALL */, buf, size - 1);
+
+	if (len < 0)
+		return -1;
+	buf[len] = '\0';
+	return len;
 }
 
 /* The number after "NAME:" in /proc/lockdep_stats text; -1 if absent. */

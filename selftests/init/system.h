@@ -9,6 +9,12 @@
 bool mount_fs(const char *type, const char *dir);
 ssize_t read_text(const char *path, char *buf, size_t size);
 bool cmdline_has(const char *word);
+bool cmdline_value(const char *name, char *value, size_t size);
+double monotonic_seconds(void);
+void sleep_seconds(int seconds);
+int load_module(const char *path, const char *params);
+int unload_module(const char *name);
+ssize_t read_kernel_log(char *buf, size_t size);
 long stats_value(const char *stats, const char *name);
 void end_machine(void) __attribute__((noreturn));
 

@@ -55,7 +55,10 @@ static void class_list_readable(const char *name)
 	ktap_result(len > 0, "%s (%zd bytes read)", name, len);
 }
 
-const struct lv_test proc_tests[] = {
+static const struct {
+	const char *name;
+	void (*run)(const char *name);
+} proc_tests[] = {
 	{ "/proc/lockdep_stats is readable", stats_readable },
 	{ "the validator knows classes, dependencies and chains",
 	  stats_have_classes },
@@ -63,4 +66,17 @@ const struct lv_test proc_tests[] = {
 	{ "/proc/lockdep is readable", class_list_readable },
 };
 
-const int nr_proc_tests = sizeof(proc_tests) / sizeof(proc_tests[0]);
+static int proc_count(void)
+{
+	return sizeof(proc_tests) / sizeof(proc_tests[0]);
+}
+
+static void proc_run(void)
+{
+	int i;
+
+	for (i = 0; i < proc_count(); i++)
+		proc_tests[i].run(proc_tests[i].name);
+}
+
+const struct lv_suite proc_suite = { "proc", proc_count, proc_run };

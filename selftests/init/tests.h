@@ -1,14 +1,18 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* The tests init runs: each prints exactly one KTAP result. */
+/*
+ * The test suites init runs. A suite says first how many KTAP results it
+ * will print (so the plan comes before the results), then prints them.
+ */
 #ifndef LV_TESTS_H
 #define LV_TESTS_H
 
-struct lv_test {
+struct lv_suite {
 	const char *name;
-	void (*run)(const char *name);
+	int (*count)(void);
+	void (*run)(void);
 };
 
-extern const struct lv_test proc_tests[];
-extern const int nr_proc_tests;
+extern const struct lv_suite proc_suite;
+extern const struct lv_suite torture_suite;
 
 #endif

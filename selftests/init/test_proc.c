@@ -7,6 +7,7 @@
 #define _GNU_SOURCE
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "ktap.h"
 #include "system.h"
@@ -55,6 +56,14 @@ static void class_list_readable(const char *name)
 	ktap_result(len > 0, "%s (%zd bytes read)", name, len);
 }
 
+/* The suite proves SMP locking: both of QEMU's CPUs must be running. */
+static void smp_online(const char *name)
+{
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+
+	ktap_result(cpus >= 2, "%s (%ld online)", name, cpus);
+}
+
 static const struct {
 	const char *name;
 	void (*run)(const char *name);
@@ -64,6 +73,7 @@ static const struct {
 	  stats_have_classes },
 	{ "the validator is still on after boot", validator_still_on },
 	{ "/proc/lockdep is readable", class_list_readable },
+	{ "at least two CPUs are online", smp_online },
 };
 
 static int proc_count(void)

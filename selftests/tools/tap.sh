@@ -32,3 +32,11 @@ tap_end() {
 has() {
 	grep -q -F -- "$2" "$1"
 }
+
+# The kernel a tool test boots or rebuilds: LV_TEST_KERNEL (<arch>-<set>,
+# built by the suite) split into $kernel, $arch and $set_name.
+test_kernel() {
+	kernel=${LV_TEST_KERNEL:-x86_64-prove-tree}
+	arch=${kernel%%-*}
+	set_name=${kernel#*-}
+}

@@ -7,9 +7,7 @@ set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/tap.sh"
 top=$(cd "$here/../.." && pwd)
-kernel=${LV_TEST_KERNEL:-x86_64-prove-tree}
-arch=${kernel%%-*}
-set_name=${kernel#*-}
+test_kernel
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 

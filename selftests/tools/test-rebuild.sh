@@ -6,9 +6,7 @@ set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/tap.sh"
 top=$(cd "$here/../.." && pwd)
-kernel=${LV_TEST_KERNEL:-x86_64-prove-tree}
-arch=${kernel%%-*}
-set_name=${kernel#*-}
+test_kernel
 odir="${LV_BUILD:-$top/build}/$kernel"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

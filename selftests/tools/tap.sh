@@ -36,7 +36,7 @@ has() {
 # The kernel a tool test boots or rebuilds: LV_TEST_KERNEL (<arch>-<set>,
 # built by the suite) split into $kernel, $arch and $set_name.
 test_kernel() {
-	kernel=${LV_TEST_KERNEL:-x86_64-prove-tree}
+	kernel=${LV_TEST_KERNEL:-x86_64-prove}
 	arch=${kernel%%-*}
 	set_name=${kernel#*-}
 }

@@ -10,4 +10,5 @@ export QUILT_PATCHES="$LV_PATCHES" QUILT_SERIES="$LV_SERIES" QUILT_PC=.pc
 export QUILT_REFRESH_ARGS="-p ab --no-timestamps --no-index --diffstat --sort"
 export QUILT_DIFF_ARGS="-p ab --no-timestamps --no-index --color=auto"
 cd "$LV_SRC"
-exec quilt "$@"
+# /etc/quilt.quiltrc would override the settings above: read no rc file.
+exec quilt --quiltrc /dev/null "$@"

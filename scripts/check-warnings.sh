@@ -1,0 +1,40 @@
+#!/bin/sh
+# Compile our engine's files with W=1 (the kernel's extra warnings) in the
+# configuration of one built kernel, and fail on any warning in them.
+# A separate output folder (build/<arch>-<set>.w1) keeps the kernel's own
+# objects untouched, so its next build stays incremental.
+#
+# Usage: check-warnings.sh ARCH SET
+set -eu
+. "$(dirname "$0")/lib.sh"
+
+[ $# -eq 2 ] || die "usage: check-warnings.sh ARCH SET"
+arch=$(kernel_arch "$1")
+odir=$(kernel_dir "$arch" "$2")
+wdir="$odir.w1"
+[ -f "$odir/.config" ] || die "no $odir/.config: build $arch-$2 first"
+
+# Our engine's objects that this configuration builds (LOCK_STAT adds one).
+objs=$(cd "$odir" && ls kernel/lockdep*.o 2>/dev/null || true)
+[ -n "$objs" ] || die "no kernel/lockdep*.o in $odir: not our engine, or not built"
+
+mkdir -p "$wdir"
+cmp -s "$odir/.config" "$wdir/.config" || cp "$odir/.config" "$wdir/.config"
+cc=gcc
+command -v ccache >/dev/null 2>&1 && cc="ccache gcc"
+log="$wdir/w1.log"
+# Rebuild the objects every time: warnings are only printed when compiling.
+for o in $objs; do rm -f "$wdir/$o"; done
+# shellcheck disable=SC2086
+if ! make -C "$LV_SRC" O="$wdir" ARCH="$arch" CC="$cc" HOSTCC="$cc" W=1 \
+	-j"$LV_JOBS" $objs >"$log" 2>&1; then
+	tail -n 30 "$log" >&2
+	die "W=1 build of our engine failed for $arch-$2 (log: $log)"
+fi
+built=$(for o in $objs; do [ -f "$wdir/$o" ] && echo "$o"; done | grep -c . || true)
+warnings=$(grep -E '^[^ ]*kernel/lockdep[^/]*\.[ch]:[0-9]+:[0-9]+: warning:' "$log" || true)
+if [ -n "$warnings" ]; then
+	echo "$warnings" >&2
+	die "W=1 warnings in our engine for $arch-$2 (log: $log)"
+fi
+echo "w1: $arch-$2: $built of our objects compiled with W=1, no warnings"

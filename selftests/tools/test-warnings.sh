@@ -1,0 +1,19 @@
+#!/bin/sh
+# Our engine's files compile without a single W=1 warning, in the
+# configuration of each suite kernel that uses our engine (both arches).
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/tap.sh"
+top=$(cd "$here/../.." && pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+kernels=${LV_W1_KERNELS:-x86_64-prove i386-prove}
+tap_start "$(echo $kernels | wc -w)"
+for k in $kernels; do
+	rc=0
+	"$top/scripts/check-warnings.sh" "${k%%-*}" "${k#*-}" >"$work/out" 2>&1 || rc=$?
+	sed 's/^/# /' "$work/out"
+	tap_check "$k: our engine compiles with W=1 and no warning" test "$rc" -eq 0
+done
+tap_end

@@ -15,8 +15,12 @@ fi
 suite=${1:-$LV_CONFIGS/suite}
 [ -f "$suite" ] || die "no suite file $suite"
 s="$LV_TOP/scripts"
-kernels=$(sed 's/#.*//' "$suite" | awk 'NF >= 2 && $1 != "compare" { print $1 "-" $2 }')
+kernels=$(sed 's/#.*//' "$suite" |
+	awk 'NF >= 2 && $1 !~ /^(compare|scenarios|compare-scenarios)$/ { print $1 "-" $2 }')
 compares=$(sed 's/#.*//' "$suite" | awk '$1 == "compare" && NF == 3 { print $2 ":" $3 }')
+scenarios=$(sed 's/#.*//' "$suite" | awk '$1 == "scenarios" && NF == 2 { print $2 }')
+scompares=$(sed 's/#.*//' "$suite" |
+	awk '$1 == "compare-scenarios" && NF == 3 { print $2 ":" $3 }')
 [ -n "$kernels" ] || die "$suite names no kernel"
 tools=
 [ -z "$with_tools" ] || tools=$(ls "$LV_TOP"/selftests/tools/test-*.sh 2>/dev/null || true)
@@ -88,6 +92,7 @@ check_kernel() {
 
 echo "TAP version 13"
 echo "1..$(($(echo "$kernels" | wc -l) + $(echo "$compares" | grep -c . || true) + \
+	$(echo "$scenarios" | grep -c . || true) + $(echo "$scompares" | grep -c . || true) + \
 	$(echo "$tools" | grep -c . || true)))"
 stage deps "$s/install-deps.sh"
 stage tree "$s/prepare-tree.sh"
@@ -105,6 +110,20 @@ for c in $compares; do
 	"$s/compare-selftest.sh" "$LV_BUILD/$a/console.log" "$LV_BUILD/$b/console.log" \
 		>"$results/compare-$a-$b.ktap" 2>&1 || true
 	subtest "compare $a $b" "$results/compare-$a-$b.ktap"
+done
+
+# Every bug the scenario module commits, one boot each (see the script).
+for k in $scenarios; do
+	t=$(now)
+	"$s/check-scenarios.sh" "${k%%-*}" "${k#*-}" >"$results/scenarios-$k.ktap" 2>&1 || true
+	echo "# stage: scenarios $k: $(($(now) - t)) s"
+	subtest "scenarios $k" "$results/scenarios-$k.ktap"
+done
+for c in $scompares; do
+	a=${c%%:*}
+	b=${c#*:}
+	"$s/compare-scenarios.sh" "$a" "$b" >"$results/compare-scenarios-$a-$b.ktap" 2>&1 || true
+	subtest "compare-scenarios $a $b" "$results/compare-scenarios-$a-$b.ktap"
 done
 
 # The tool tests may boot the suite's first kernel (a panic, a hang).

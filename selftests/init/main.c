@@ -9,6 +9,7 @@
  *   lv.mode=hang        never end, to test the host's boot timeout
  *   lv.torture=SECONDS  run the tree's locktorture for each lock type
  *   lv.torture_types=a,b,...  the lock types (default: all but the busted)
+ *   lv.scenarios=1      commit every locking bug of the scenario module
  */
 #include <stdio.h>
 #include <unistd.h>
@@ -27,6 +28,7 @@ static void mount_all(void)
 static const struct lv_suite *const suites[] = {
 	&proc_suite,
 	&torture_suite,
+	&scenarios_suite,
 };
 
 #define NR_SUITES (int)(sizeof(suites) / sizeof(suites[0]))

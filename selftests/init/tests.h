@@ -14,5 +14,6 @@ struct lv_suite {
 
 extern const struct lv_suite proc_suite;
 extern const struct lv_suite torture_suite;
+extern const struct lv_suite scenarios_suite;
 
 #endif

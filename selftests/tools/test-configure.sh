@@ -1,7 +1,8 @@
 #!/bin/sh
 # configure.sh on a config set asking for an option the architecture cannot
 # have: the run must stop and name the option, instead of building a kernel
-# without it as merge_config.sh alone would.
+# without it as merge_config.sh alone would. Also: the patched tree's
+# default engine under PROVE_LOCKING is ours, and the tree's can be chosen.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/tap.sh"
@@ -13,12 +14,21 @@ cp -r "$top/configs" "$work/configs"
 # KASAN does not exist on i386; UBSAN is harmless and can be set.
 printf 'CONFIG_UBSAN=y\nCONFIG_KASAN=y\n' >"$work/configs/impossible.config"
 echo impossible >"$work/configs/sets/impossible"
+echo prove-locking >"$work/configs/sets/default-engine"
 
-tap_start 4
+configure() {
+	LV_SRC=${LV_SRC:-$top/build/src/linux-source-6.12} \
+		LV_CONFIGS="$work/configs" LV_BUILD="$work/build" \
+		timeout 300 "$top/scripts/configure.sh" "$@"
+}
+# has_option KERNEL LINE: the kernel's .config has exactly LINE.
+has_option() {
+	grep -q -x -F "$2" "$work/build/$1/.config"
+}
+
+tap_start 7
 rc=0
-LV_SRC=${LV_SRC:-$top/build/src/linux-source-6.12} \
-	LV_CONFIGS="$work/configs" LV_BUILD="$work/build" \
-	timeout 300 "$top/scripts/configure.sh" i386 impossible >"$work/out" 2>&1 || rc=$?
+configure i386 impossible >"$work/out" 2>&1 || rc=$?
 tap_check "an option that cannot be set fails the config (rc $rc)" \
 	test "$rc" -ne 0 -a "$rc" -ne 124
 tap_check "the failure names CONFIG_KASAN" has "$work/out" "CONFIG_KASAN=y"
@@ -27,4 +37,13 @@ tap_check "the failure does not name the option that was set" \
 tap_check "no .config is left behind for a build" \
 	test ! -f "$work/build/i386-impossible/.config"
 sed 's/^/# /' "$work/out"
+
+configure x86_64 default-engine >"$work/out2" 2>&1 || sed 's/^/# /' "$work/out2"
+tap_check "PROVE_LOCKING alone selects our engine" \
+	has_option x86_64-default-engine CONFIG_LOCKDEP_ENGINE_LV=y
+tap_check "... and leaves the tree's engine out" \
+	has_option x86_64-default-engine "# CONFIG_LOCKDEP_ENGINE_TREE is not set"
+configure x86_64 prove-tree >"$work/out3" 2>&1 || sed 's/^/# /' "$work/out3"
+tap_check "the prove-tree set selects the tree's engine" \
+	has_option x86_64-prove-tree CONFIG_LOCKDEP_ENGINE_TREE=y
 tap_end

@@ -200,6 +200,27 @@ check "suspicious RCU usage named with its console line" \
 	has_line "not ok 3 x86_64: validator report: suspicious RCU usage (console line 35)"
 check "no generic WARNING" has_line "ok 4 x86_64: no WARNING, BUG, Oops or panic"
 
+# ------------------------------------------------------------ scenario.log
+# Bugs the scenario module commits on purpose are judged by init, not here.
+run scenario "$parse" --label x86_64 "$fx/scenario.log"
+check "exit status 0: provoked reports are not failures" status_is 0
+check "no validator report outside the scenario windows" \
+	has_line "ok 3 x86_64: no validator report"
+check "the provoked WARN is not a failure either" \
+	has_line "ok 4 x86_64: no WARNING, BUG, Oops or panic"
+
+sed '/lv-scenario: .* done/{p;s/.*/[    1.2] WARNING: possible recursive locking detected/;}' \
+	"$fx/scenario.log" >"$tmp/after-window.log"
+run scenario-after "$parse" --label x86_64 "$tmp/after-window.log"
+check "a report after the window closed is a failure" status_is 1
+check "... named as a validator report" \
+	count_is "^not ok [0-9]+ x86_64: validator report: possible recursive locking" 2
+
+run scenario-crash "$parse" --label x86_64 "$fx/scenario-crash.log"
+check "a crash inside a scenario window is still a failure" status_is 1
+check "... named by its headline" \
+	has_line "not ok 4 x86_64: BUG: kernel NULL pointer dereference, address: 0000000000000008 (console line 58)"
+
 # ------------------------------------------------------------ usage errors
 run usage-no-args "$parse"
 check "no argument: exit status 2" status_is 2

@@ -1,0 +1,64 @@
+#!/bin/sh
+# Boot one built kernel once per reporting scenario of the scenario module
+# (a report switches the validator off, so one bug per boot), and once for
+# all the silent twins together. Each boot is judged by the init (the
+# report's headline and classes) and by parse-console.sh (no other report,
+# no crash, no timeout). Prints KTAP, one result per boot, and writes
+# build/<arch>-<set>/scenarios.tsv ("name<TAB>verdict<TAB>headline seen")
+# for the differential comparison between engines.
+#
+# Usage: check-scenarios.sh ARCH SET
+set -eu
+. "$(dirname "$0")/lib.sh"
+
+[ $# -eq 2 ] || die "usage: check-scenarios.sh ARCH SET"
+arch=$(kernel_arch "$1")
+set_name=$2
+kernel="$arch-$set_name"
+odir=$(kernel_dir "$arch" "$set_name")
+expect="$LV_TOP/selftests/scenarios/expect.txt"
+[ -f "$odir/arch/x86/boot/bzImage" ] || die "$kernel is not built"
+[ -f "$odir/initramfs.cpio" ] || die "$kernel has no initramfs"
+logs="$odir/scenarios"
+mkdir -p "$logs"
+
+# The reporting scenarios one by one, then the silent ones in one boot.
+boots=$(sed 's/#.*//' "$expect" | awk -F'|' 'NF == 4 && $2 != "-" { print $1 }')
+boots="$boots silent"
+total=$(echo "$boots" | wc -w)
+
+# The headline the kernel printed in the scenario's window, for the table.
+seen_headline() {
+	awk '/lockdep_scenarios: begin /{ w = 1 } /# lv-scenario: .* done/{ w = 0 }
+		w && match($0, /(WARNING|BUG): [^\r]*/) {
+			print substr($0, RSTART, RLENGTH); exit }' "$1" |
+		sed 's/ [^ ]*\/[0-9]* still / TASK still /; s/CPU: [0-9]* PID: [0-9]* at .*/CPU: .../'
+}
+
+echo "KTAP version 1"
+echo "1..$total"
+n=0
+fails=0
+: >"$odir/scenarios.tsv"
+for sc in $boots; do
+	n=$((n + 1))
+	log="$logs/$sc.log"
+	"$LV_TOP/scripts/boot.sh" --timeout "${LV_BOOT_TIMEOUT:-120}" \
+		--append "lv.scenario=$sc" --log "$log" "$arch" "$set_name" \
+		>/dev/null 2>&1 || true
+	verdict=ok
+	"$LV_TOP/scripts/parse-console.sh" --label "$kernel" --no-selftest "$log" \
+		>"$logs/$sc.ktap" 2>&1 || verdict="not ok"
+	what=$(grep -E '^(not )?ok [0-9]+ .*scenario '"$sc"'([: ]|$)' "$logs/$sc.ktap" |
+		head -n 1 | sed 's/^\(not \)\{0,1\}ok [0-9]* [^:]*: init: //')
+	[ "$sc" = silent ] && what="the silent scenarios: $(grep -c '^ok .*: silent' "$logs/$sc.ktap" || true) silent"
+	[ -n "$what" ] || what="scenario $sc: no verdict from init"
+	if [ "$verdict" != ok ]; then
+		fails=$((fails + 1))
+		grep -E '^not ok' "$logs/$sc.ktap" | sed 's/^/# /' || true
+	fi
+	echo "$verdict $n $kernel: $what"
+	printf '%s\t%s\t%s\n' "$sc" "$verdict" "$(seen_headline "$log")" >>"$odir/scenarios.tsv"
+done
+echo "# $kernel: $((total - fails)) passed, $fails failed"
+[ "$fails" -eq 0 ]

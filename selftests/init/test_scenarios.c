@@ -1,0 +1,340 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Every kind of locking bug, committed on purpose by the scenario module
+ * (lib/test_lockdep_scenarios.c), must be reported once, with the right
+ * headline and the right lock classes, and nothing else; every correctly
+ * annotated twin must stay silent while the validator is on.
+ *
+ * A report switches the validator off, and switching it back on while the
+ * system runs is not sound (locks and irq states change meanwhile without
+ * being tracked), so a boot judges one reporting scenario, or all the
+ * silent ones. The kernel command line says which:
+ *   lv.scenario=NAME     commit the bug NAME
+ *   lv.scenario=silent   run every annotated twin
+ * The expectations come from /scenarios.txt (selftests/scenarios/expect.txt).
+ *
+ * Each scenario runs in a child process that writes its name to the
+ * module's "run" file and exits, so that a lock the scenario leaves held
+ * (returning to user space with it, say) dies with the child.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "ktap.h"
+#include "system.h"
+#include "tests.h"
+
+#define SC_RUN "/sys/kernel/debug/lockdep_scenarios/run"
+#define SC_LIST "/sys/kernel/debug/lockdep_scenarios/list"
+#define SC_MODULE "/lib/modules/test_lockdep_scenarios.ko"
+#define SC_EXPECT "/scenarios.txt"
+#define MAX_SCENARIOS 128
+#define MAX_CLASSES 4
+
+struct expect {
+	char *name;
+	char *headline;		/* NULL: the scenario must stay silent */
+	char *detail;		/* more text the report must contain, or NULL */
+	char *classes[MAX_CLASSES];	/* lock classes it must name */
+};
+
+static struct expect expects[MAX_SCENARIOS];
+static int nr_expects;
+static char expect_text[16384];
+static char wanted[64];
+static char log_buf[1 << 20];
+static char list[4096];
+
+static char *field(char *s)
+{
+	return strcmp(s, "-") ? s : NULL;
+}
+
+/* Parse "name|headline|detail|classes" lines; false if malformed. */
+static bool load_expects(void)
+{
+	char *line, *save;
+
+	if (nr_expects)
+		return true;
+	if (read_text(SC_EXPECT, expect_text, sizeof(expect_text)) < 0)
+		return false;
+	for (line = strtok_r(expect_text, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		struct expect *e = &expects[nr_expects];
+		char *f[4], *p = line, *cls, *csave;
+		int i;
+
+		if (*line == '#' || !*line)
+			continue;
+		for (i = 0; i < 4; i++) {
+			f[i] = strsep(&p, "|");
+			if (!f[i])
+				return false;
+		}
+		if (nr_expects == MAX_SCENARIOS)
+			return false;
+		e->name = f[0];
+		e->headline = field(f[1]);
+		e->detail = field(f[2]);
+		i = 0;
+		if (field(f[3])) {
+			for (cls = strtok_r(f[3], " ", &csave);
+			     cls && i < MAX_CLASSES;
+			     cls = strtok_r(NULL, " ", &csave))
+				e->classes[i++] = cls;
+		}
+		nr_expects++;
+	}
+	return nr_expects > 0;
+}
+
+static bool scenarios_enabled(void)
+{
+	return cmdline_value("lv.scenario", wanted, sizeof(wanted)) &&
+	       load_expects();
+}
+
+static bool silent_run(void)
+{
+	return !strcmp(wanted, "silent");
+}
+
+static int scenarios_count(void)
+{
+	int i, n = 1;
+
+	if (!scenarios_enabled())
+		return 0;
+	if (!silent_run())
+		return n + 1;
+	for (i = 0; i < nr_expects; i++)
+		n += !expects[i].headline;
+	return n + 1;
+}
+
+/* Does the module know SCENARIO (not all kernels build all of them)? */
+static bool module_has(const char *scenario)
+{
+	size_t len = strlen(scenario);
+	const char *p = list;
+
+	while ((p = strstr(p, scenario))) {
+		if ((p == list || p[-1] == '\n') && p[len] == '\n')
+			return true;
+		p += len;
+	}
+	return false;
+}
+
+/* Run SCENARIO in a child; returns the errno of its write (0 on success). */
+static int run_in_child(const char *scenario)
+{
+	int status;
+	pid_t pid = fork();
+
+	if (pid < 0)
+		return errno;
+	if (pid == 0) {
+		int fd = open(SC_RUN, O_WRONLY);
+
+		if (fd < 0)
+			_exit(errno);
+		if (write(fd, scenario, strlen(scenario)) < 0)
+			_exit(errno);
+		_exit(0);
+	}
+	if (waitpid(pid, &status, 0) < 0 || !WIFEXITED(status))
+		return EIO;
+	/*
+	 * The child was reaped, but it may still be on its way out of
+	 * do_exit(), where it checks for held locks: let it finish.
+	 */
+	usleep(20000);
+	return WEXITSTATUS(status);
+}
+
+/* The kernel log from "begin SCENARIO" to the next scenario's begin. */
+static char *scenario_window(const char *scenario)
+{
+	char begin[96];
+	char *start = NULL, *p, *end;
+
+	if (read_kernel_log(log_buf, sizeof(log_buf)) < 0)
+		return NULL;
+	snprintf(begin, sizeof(begin), "lockdep_scenarios: begin %s\n",
+		 scenario);
+	for (p = log_buf; (p = strstr(p, begin)); p++)
+		start = p;
+	if (!start)
+		return NULL;
+	end = strstr(start + strlen(begin), "lockdep_scenarios: begin ");
+	if (end)
+		*end = '\0';
+	return start;
+}
+
+/* The text of a log line after its "<level>[ timestamp] " prefix. */
+static const char *line_text(const char *line)
+{
+	const char *p;
+
+	if (*line == '<' && (p = strchr(line, '>')))
+		line = p + 1;
+	if (*line == '[' && (p = strstr(line, "] ")))
+		line = p + 2;
+	return line;
+}
+
+/* Report headlines in WINDOW: lines starting "WARNING: " or "BUG: ". */
+static int count_headlines(const char *window)
+{
+	const char *line = window;
+	int n = 0;
+
+	while (line && *line) {
+		const char *text = line_text(line);
+
+		if (!strncmp(text, "WARNING: ", 9) || !strncmp(text, "BUG: ", 5) ||
+		    !strncmp(text, "[ BUG: ", 7))
+			n++;
+		line = strchr(line, '\n');
+		if (line)
+			line++;
+	}
+	return n;
+}
+
+/* Is NAME printed as a class, "(NAME)", "(NAME){", "(NAME#2" or "(NAME/1"? */
+static bool names_class(const char *window, const char *name)
+{
+	size_t len = strlen(name);
+	const char *p = window;
+
+	while ((p = strstr(p, name))) {
+		if (p > window && p[-1] == '(' && p[len] && strchr("){#/", p[len]))
+			return true;
+		p += len;
+	}
+	return false;
+}
+
+static long debug_locks_now(void)
+{
+	static char stats[16384];
+
+	if (read_text("/proc/lockdep_stats", stats, sizeof(stats)) < 0)
+		return -1;
+	return stats_value(stats, "debug_locks");
+}
+
+static void judge_silent(const struct expect *e, int err, const char *window)
+{
+	long on = debug_locks_now();
+	int headlines = window ? count_headlines(window) : -1;
+
+	ktap_result(window && !err && on == 1 && headlines == 0,
+		    "scenario %s: silent (write %d, validator on %ld, %d reports)",
+		    e->name, err, on, headlines);
+}
+
+static void judge_report(const struct expect *e, int err, const char *window)
+{
+	int headlines = window ? count_headlines(window) : -1;
+	int i;
+
+	if (!window || err || headlines != 1 || !strstr(window, e->headline)) {
+		ktap_result(false,
+			    "scenario %s: one report \"%s\" (write %d, %d reports)",
+			    e->name, e->headline, err, headlines);
+		return;
+	}
+	if (e->detail && !strstr(window, e->detail)) {
+		ktap_result(false, "scenario %s: report lacks \"%s\"",
+			    e->name, e->detail);
+		return;
+	}
+	for (i = 0; i < MAX_CLASSES && e->classes[i]; i++) {
+		if (!names_class(window, e->classes[i])) {
+			ktap_result(false, "scenario %s: report does not name class %s",
+				    e->name, e->classes[i]);
+			return;
+		}
+	}
+	ktap_result(true, "scenario %s: %s", e->name, e->headline);
+}
+
+static void run_one(const struct expect *e)
+{
+	int err;
+
+	if (!module_has(e->name)) {
+		ktap_skip("not built in this kernel", "scenario %s", e->name);
+		return;
+	}
+	err = run_in_child(e->name);
+	if (err == EOPNOTSUPP) {
+		ktap_skip("needs another config", "scenario %s", e->name);
+		return;
+	}
+	if (e->headline)
+		judge_report(e, err, scenario_window(e->name));
+	else
+		judge_silent(e, err, scenario_window(e->name));
+}
+
+static const struct expect *find_expect(const char *name)
+{
+	int i;
+
+	for (i = 0; i < nr_expects; i++) {
+		if (!strcmp(expects[i].name, name))
+			return &expects[i];
+	}
+	return NULL;
+}
+
+static void scenarios_run(void)
+{
+	const struct expect *e;
+	int err, i;
+
+	if (!scenarios_enabled())
+		return;
+	err = load_module(SC_MODULE, "");
+	if (!err && read_text(SC_LIST, list, sizeof(list)) < 0)
+		err = errno;
+	ktap_result(!err, "scenario module loads and lists its scenarios (error %d)",
+		    err);
+	if (silent_run()) {
+		for (i = 0; i < nr_expects; i++) {
+			if (expects[i].headline)
+				continue;
+			if (err)
+				ktap_skip("no module", "scenario %s", expects[i].name);
+			else
+				run_one(&expects[i]);
+		}
+		ktap_result(debug_locks_now() == 1,
+			    "the validator is still on after the silent scenarios");
+		return;
+	}
+	e = find_expect(wanted);
+	if (!e)
+		ktap_result(false, "scenario %s: not in " SC_EXPECT, wanted);
+	else if (err)
+		ktap_skip("no module", "scenario %s", e->name);
+	else
+		run_one(e);
+	ktap_diag("lv-scenario: %s done", wanted);
+}
+
+const struct lv_suite scenarios_suite = {
+	"scenarios", scenarios_count, scenarios_run
+};

@@ -46,8 +46,10 @@ if ! (cd "$work" && apt-get download -qq "$pkg" >download.log 2>&1); then
 	(cd "$work" && apt-get download -qq "$pkg" >download.log 2>&1) ||
 		die "apt-get download $pkg failed: $(tail -n 3 "$work/download.log")"
 fi
-deb=$(ls "$work"/busybox-static_*.deb 2>/dev/null | head -n 1)
-[ -n "$deb" ] || die "apt-get download $pkg left no .deb in $work"
+for deb in "$work"/busybox-static_*.deb; do
+	break
+done
+[ -f "$deb" ] || die "apt-get download $pkg left no .deb in $work"
 dpkg -x "$deb" "$work/root" || die "dpkg -x $deb failed"
 [ -f "$work/root/bin/busybox" ] || die "$deb holds no bin/busybox"
 

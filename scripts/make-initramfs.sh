@@ -1,5 +1,6 @@
 #!/bin/sh
-# Pack the initramfs of one kernel: the static init and the nodes it needs.
+# Pack the initramfs of one kernel: the static init and the nodes it needs,
+# the kernel's modules, and busybox with the workload for sets that run it.
 # Usage: make-initramfs.sh ARCH SET   (writes build/<arch>-<set>/initramfs.cpio)
 set -eu
 . "$(dirname "$0")/lib.sh"
@@ -36,6 +37,19 @@ if [ -n "$modules" ]; then
 	for m in $modules; do
 		echo "file /lib/modules/$(basename "$m") $m 0644 0 0" >>"$list"
 	done
+fi
+# A set with the workload fragment gets Debian's static busybox as /bin/sh
+# and the workload script init runs with lv.workload=SECONDS.
+set_file="$LV_CONFIGS/sets/$2"
+if [ -f "$set_file" ] && sed -e 's/#.*//' -e 's/[[:space:]]//g' "$set_file" | grep -qx workload; then
+	busybox=$("$LV_TOP/scripts/get-busybox.sh" "$arch") ||
+		die "no busybox for $arch, which the workload of set $2 needs"
+	cat >>"$list" <<LIST
+dir /bin 0755 0 0
+file /bin/busybox $busybox 0755 0 0
+slink /bin/sh busybox 0777 0 0
+file /workload.sh $LV_TOP/selftests/workload/workload.sh 0755 0 0
+LIST
 fi
 "$packer" "$list" >"$odir/initramfs.cpio.new" ||
 	die "gen_init_cpio failed on $list"

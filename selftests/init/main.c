@@ -9,7 +9,9 @@
  *   lv.mode=hang        never end, to test the host's boot timeout
  *   lv.torture=SECONDS  run the tree's locktorture for each lock type
  *   lv.torture_types=a,b,...  the lock types (default: all but the busted)
- *   lv.scenarios=1      commit every locking bug of the scenario module
+ *   lv.scenario=NAME    commit the locking bug NAME of the scenario module
+ *   lv.scenario=silent  run its annotated twins and the real code paths
+ *   lv.workload=SECONDS busybox sh runs /workload.sh (user-space load) that long
  */
 #include <stdio.h>
 #include <unistd.h>
@@ -29,6 +31,8 @@ static const struct lv_suite *const suites[] = {
 	&proc_suite,
 	&torture_suite,
 	&scenarios_suite,
+	&real_suite,
+	&workload_suite,
 };
 
 #define NR_SUITES (int)(sizeof(suites) / sizeof(suites[0]))

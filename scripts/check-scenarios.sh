@@ -7,13 +7,14 @@
 # build/<arch>-<set>/scenarios.tsv ("name<TAB>verdict<TAB>headline seen")
 # for the differential comparison between engines.
 #
-# Usage: check-scenarios.sh ARCH SET
+# Usage: check-scenarios.sh ARCH SET [SCENARIO...]   (default: all of them)
 set -eu
 . "$(dirname "$0")/lib.sh"
 
-[ $# -eq 2 ] || die "usage: check-scenarios.sh ARCH SET"
+[ $# -ge 2 ] || die "usage: check-scenarios.sh ARCH SET [SCENARIO...]"
 arch=$(kernel_arch "$1")
 set_name=$2
+shift 2
 kernel="$arch-$set_name"
 odir=$(kernel_dir "$arch" "$set_name")
 expect="$LV_TOP/selftests/scenarios/expect.txt"
@@ -25,6 +26,13 @@ mkdir -p "$logs"
 # The reporting scenarios one by one, then the silent ones in one boot.
 boots=$(sed 's/#.*//' "$expect" | awk -F'|' 'NF == 4 && $2 != "-" { print $1 }')
 boots="$boots silent"
+if [ $# -gt 0 ]; then
+	for sc in "$@"; do
+		[ "$sc" = silent ] || echo "$boots" | grep -qw -- "$sc" ||
+			die "no reporting scenario '$sc' in $expect"
+	done
+	boots=$*
+fi
 total=$(echo "$boots" | wc -w)
 
 # The headline the kernel printed in the scenario's window, for the table.

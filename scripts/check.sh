@@ -18,7 +18,8 @@ s="$LV_TOP/scripts"
 kernels=$(sed 's/#.*//' "$suite" |
 	awk 'NF >= 2 && $1 !~ /^(compare|scenarios|compare-scenarios)$/ { print $1 "-" $2 }')
 compares=$(sed 's/#.*//' "$suite" | awk '$1 == "compare" && NF == 3 { print $2 ":" $3 }')
-scenarios=$(sed 's/#.*//' "$suite" | awk '$1 == "scenarios" && NF == 2 { print $2 }')
+scenarios=$(sed 's/#.*//' "$suite" |
+	awk '$1 == "scenarios" && NF >= 2 { $1 = ""; sub(/^ /, ""); gsub(/ /, ","); print }')
 scompares=$(sed 's/#.*//' "$suite" |
 	awk '$1 == "compare-scenarios" && NF == 3 { print $2 ":" $3 }')
 [ -n "$kernels" ] || die "$suite names no kernel"
@@ -113,9 +114,13 @@ for c in $compares; do
 done
 
 # Every bug the scenario module commits, one boot each (see the script).
-for k in $scenarios; do
+for line in $scenarios; do
+	k=${line%%,*}
+	only=
+	[ "$k" = "$line" ] || only=$(echo "${line#*,}" | tr ',' ' ')
 	t=$(now)
-	"$s/check-scenarios.sh" "${k%%-*}" "${k#*-}" >"$results/scenarios-$k.ktap" 2>&1 || true
+	# shellcheck disable=SC2086
+	"$s/check-scenarios.sh" "${k%%-*}" "${k#*-}" $only >"$results/scenarios-$k.ktap" 2>&1 || true
 	echo "# stage: scenarios $k: $(($(now) - t)) s"
 	subtest "scenarios $k" "$results/scenarios-$k.ktap"
 done

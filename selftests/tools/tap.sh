@@ -40,3 +40,9 @@ test_kernel() {
 	arch=${kernel%%-*}
 	set_name=${kernel#*-}
 }
+
+# Every test that sources this file (after setting $here) gets the
+# repository's top folder and a scratch folder that goes away at exit.
+top=$(cd "$here/../.." && pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT

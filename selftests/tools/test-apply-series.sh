@@ -6,8 +6,6 @@ set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/tap.sh"
 apply="$here/../../scripts/apply-series.sh"
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
 
 mkdir -p "$work/tree/lib" "$work/patches"
 printf 'one\ntwo\nthree\n' >"$work/tree/lib/file.c"

@@ -6,10 +6,7 @@
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/tap.sh"
-top=$(cd "$here/../.." && pwd)
 test_kernel
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
 
 tap_start 8
 

@@ -5,8 +5,6 @@ set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/tap.sh"
 check="$here/../../scripts/check-patches.sh"
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
 
 good_patch() {
 	cat <<'P'

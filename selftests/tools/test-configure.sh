@@ -6,9 +6,6 @@
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/tap.sh"
-top=$(cd "$here/../.." && pwd)
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
 
 cp -r "$top/configs" "$work/configs"
 # KASAN does not exist on i386; UBSAN is harmless and can be set.

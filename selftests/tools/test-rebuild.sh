@@ -5,11 +5,8 @@
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/tap.sh"
-top=$(cd "$here/../.." && pwd)
 test_kernel
 odir="${LV_BUILD:-$top/build}/$kernel"
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
 
 tap_start 4
 before=$(stat -c %Y "$odir/.config" 2>/dev/null || echo none)

@@ -4,9 +4,6 @@
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/tap.sh"
-top=$(cd "$here/../.." && pwd)
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
 
 kernels=${LV_W1_KERNELS:-x86_64-prove i386-prove}
 tap_start "$(echo $kernels | wc -w)"

@@ -29,6 +29,7 @@ static void mount_all(void)
 
 static const struct lv_suite *const suites[] = {
 	&proc_suite,
+	&procfiles_suite,
 	&torture_suite,
 	&scenarios_suite,
 	&real_suite,

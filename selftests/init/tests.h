@@ -13,6 +13,7 @@ struct lv_suite {
 };
 
 extern const struct lv_suite proc_suite;
+extern const struct lv_suite procfiles_suite;
 extern const struct lv_suite torture_suite;
 extern const struct lv_suite scenarios_suite;
 extern const struct lv_suite real_suite;

@@ -1,0 +1,313 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The validator's /proc files, parsed strictly: every line of
+ * /proc/lockdep, /proc/lockdep_chains and /proc/lockdep_stats must have
+ * the documented shape, the class count must agree with the statistics,
+ * only root may read them, and SysRq-D must list every class (our engine).
+ */
+#define _GNU_SOURCE
+#include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "ktap.h"
+#include "system.h"
+#include "tests.h"
+
+static char text[1 << 20];
+static char stats[16384];
+static char klog[1 << 20];
+
+/*
+ * A %p key: hex digits, or "(____ptrval____)" ("(ptrval)" on 32-bit)
+ * while the pointer-hashing key is not ready yet.
+ */
+static const char *parse_key(const char *p)
+{
+	const char *start = p;
+
+	if (!strncmp(p, "(____ptrval____)", 16))
+		return p + 16;
+	if (!strncmp(p, "(ptrval)", 8))
+		return p + 8;
+	while (isxdigit((unsigned char)*p))
+		p++;
+	return p - start >= 8 ? p : NULL;
+}
+
+/* "KEY FD:%5lu BD:%5lu UUUU: NAME" */
+static bool class_line_ok(const char *line)
+{
+	const char *p = parse_key(line);
+	unsigned long fd, bd;
+	char usage[5];
+	int n = 0;
+
+	if (!p || sscanf(p, " FD:%lu BD:%lu %4[-+?.]: %n", &fd, &bd, usage, &n) < 3)
+		return false;
+	return n > 0 && strlen(usage) == 4 && p[n] && p[n] != '\n';
+}
+
+/* " -> [KEY] NAME" */
+static bool dep_line_ok(const char *line)
+{
+	const char *p;
+
+	if (strncmp(line, " -> [", 5))
+		return false;
+	p = parse_key(line + 5);
+	return p && p[0] == ']' && p[1] == ' ' && p[2] && p[2] != '\n';
+}
+
+/* Apply CHECK to each line; returns the number of bad lines. */
+static int for_lines(char *buf, int (*check)(const char *line, void *data),
+		     void *data)
+{
+	char *line, *save;
+	int bad = 0;
+
+	for (line = strtok_r(buf, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save))
+		bad += !check(line, data);
+	return bad;
+}
+
+struct lockdep_counts {
+	long classes;
+	bool header;
+};
+
+static int check_lockdep_line(const char *line, void *data)
+{
+	struct lockdep_counts *c = data;
+
+	if (!c->header) {
+		c->header = !strcmp(line, "all lock classes:");
+		return c->header;
+	}
+	if (dep_line_ok(line))
+		return 1;
+	if (class_line_ok(line)) {
+		c->classes++;
+		return 1;
+	}
+	ktap_diag("bad /proc/lockdep line: %.100s", line);
+	return 0;
+}
+
+static void lockdep_format(const char *name)
+{
+	struct lockdep_counts c = { 0 };
+	long want;
+	int bad;
+
+	if (read_text("/proc/lockdep", text, sizeof(text)) < 0 ||
+	    read_text("/proc/lockdep_stats", stats, sizeof(stats)) < 0) {
+		ktap_result(false, "%s: unreadable", name);
+		return;
+	}
+	bad = for_lines(text, check_lockdep_line, &c);
+	want = stats_value(stats, "lock-classes");
+	/* A class or two may come or go between the two reads. */
+	ktap_result(c.header && !bad && c.classes > 0 &&
+		    labs(c.classes - want) <= 2,
+		    "%s (%ld classes, lockdep_stats says %ld, %d bad lines)",
+		    name, c.classes, want, bad);
+}
+
+struct chain_counts {
+	long chains;
+	long classes;
+	bool header;
+};
+
+static int check_chain_line(const char *line, void *data)
+{
+	struct chain_counts *c = data;
+	const char *p;
+
+	if (!c->header) {
+		c->header = !strcmp(line, "all lock chains:");
+		return c->header;
+	}
+	if (!strcmp(line, "irq_context: 0") ||
+	    !strcmp(line, "irq_context: softirq") ||
+	    !strcmp(line, "irq_context: hardirq") ||
+	    !strcmp(line, "irq_context: hardirq|softirq")) {
+		c->chains++;
+		return 1;
+	}
+	/* A chain whose classes did not fit in the validator's pool. */
+	if (!strcmp(line, "(classes not recorded: pool full)")) {
+		c->classes++;
+		return 1;
+	}
+	if (line[0] == '[' && (p = parse_key(line + 1)) && p[0] == ']' &&
+	    p[1] == ' ' && p[2]) {
+		c->classes++;
+		return 1;
+	}
+	ktap_diag("bad /proc/lockdep_chains line: %.100s", line);
+	return 0;
+}
+
+static void chains_format(const char *name)
+{
+	struct chain_counts c = { 0 };
+	int bad;
+
+	if (read_text("/proc/lockdep_chains", text, sizeof(text)) < 0) {
+		ktap_result(false, "%s: unreadable", name);
+		return;
+	}
+	bad = for_lines(text, check_chain_line, &c);
+	ktap_result(c.header && !bad && c.chains > 0 && c.classes >= c.chains,
+		    "%s (%ld chains, %ld class lines, %d bad lines)",
+		    name, c.chains, c.classes, bad);
+}
+
+/* " name:   value" or " name:   value [max: N]" */
+static int check_stats_line(const char *line, void *data)
+{
+	const char *colon = strchr(line, ':');
+	unsigned long value, max;
+	char tail[16];
+	int n;
+
+	(void)data;
+	if (line[0] != ' ' || !colon || colon == line + 1)
+		goto bad;
+	n = sscanf(colon + 1, " %lu %15s", &value, tail);
+	if (n == 1)
+		return 1;
+	if (n == 2 && sscanf(colon + 1, " %lu [max: %lu]", &value, &max) == 2)
+		return 1;
+bad:
+	ktap_diag("bad /proc/lockdep_stats line: %.100s", line);
+	return 0;
+}
+
+static void stats_format(const char *name)
+{
+	static const char *const fields[] = {
+		"lock-classes", "direct dependencies", "dependency chains",
+		"max locking depth", "debug_locks",
+	};
+	unsigned int i, missing = 0;
+	int bad;
+
+	if (read_text("/proc/lockdep_stats", stats, sizeof(stats)) < 0) {
+		ktap_result(false, "%s: unreadable", name);
+		return;
+	}
+	for (i = 0; i < sizeof(fields) / sizeof(fields[0]); i++)
+		missing += stats_value(stats, fields[i]) < 0;
+	memcpy(text, stats, sizeof(stats));
+	bad = for_lines(text, check_stats_line, NULL);
+	ktap_result(!bad && !missing, "%s (%d bad lines, %u fields missing)",
+		    name, bad, missing);
+}
+
+/* In a child that gave up root: every file must refuse to open. */
+static void root_only(const char *name)
+{
+	static const char *const files[] = {
+		"/proc/lockdep", "/proc/lockdep_chains", "/proc/lockdep_stats",
+	};
+	int status;
+	pid_t pid = fork();
+
+	if (pid == 0) {
+		unsigned int i, opened = 0;
+
+		if (setgid(65534) || setuid(65534))
+			_exit(100);
+		for (i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+			int fd = open(files[i], O_RDONLY);
+
+			if (fd >= 0 || errno != EACCES)
+				opened++;
+			if (fd >= 0)
+				close(fd);
+		}
+		_exit(opened);
+	}
+	if (pid < 0 || waitpid(pid, &status, 0) < 0 || !WIFEXITED(status)) {
+		ktap_result(false, "%s: no child", name);
+		return;
+	}
+	ktap_result(WEXITSTATUS(status) == 0,
+		    "%s (%d of 3 opened by uid 65534, 100 = could not drop root)",
+		    name, WEXITSTATUS(status));
+}
+
+/* SysRq-D prints our class list after the held locks; count its lines. */
+static void sysrq_d(const char *name)
+{
+	const char *header = "Lock classes known to the validator (";
+	long want = -1, got = 0;
+	char *p, *start = NULL;
+	int fd;
+
+	if (read_text("/proc/lockdep_stats", stats, sizeof(stats)) < 0 ||
+	    stats_value(stats, "reports so far") < 0) {
+		ktap_skip("the tree's engine prints no class list", "%s", name);
+		return;
+	}
+	fd = open("/proc/sysrq-trigger", O_WRONLY);
+	if (fd < 0 || write(fd, "d", 1) != 1) {
+		ktap_result(false, "%s: cannot write /proc/sysrq-trigger", name);
+		if (fd >= 0)
+			close(fd);
+		return;
+	}
+	close(fd);
+	if (read_kernel_log(klog, sizeof(klog)) < 0) {
+		ktap_result(false, "%s: cannot read the kernel log", name);
+		return;
+	}
+	for (p = klog; (p = strstr(p, header)); p++)
+		start = p;
+	if (start) {
+		want = strtol(start + strlen(header), NULL, 10);
+		for (p = start; (p = strstr(p, " FD:")); p++)
+			got++;
+	}
+	ktap_result(start && want > 0 && got == want,
+		    "%s (header says %ld classes, %ld listed)", name, want, got);
+}
+
+static const struct {
+	const char *name;
+	void (*run)(const char *name);
+} tests[] = {
+	{ "/proc/lockdep: every line well formed", lockdep_format },
+	{ "/proc/lockdep_chains: every line well formed", chains_format },
+	{ "/proc/lockdep_stats: every line well formed", stats_format },
+	{ "the /proc files are for root only", root_only },
+	{ "SysRq-D lists every lock class", sysrq_d },
+};
+
+#define NR_TESTS (int)(sizeof(tests) / sizeof(tests[0]))
+
+static int procfiles_count(void)
+{
+	return NR_TESTS;
+}
+
+static void procfiles_run(void)
+{
+	int i;
+
+	for (i = 0; i < NR_TESTS; i++)
+		tests[i].run(tests[i].name);
+}
+
+const struct lv_suite procfiles_suite = {
+	"procfiles", procfiles_count, procfiles_run
+};

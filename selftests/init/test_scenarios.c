@@ -11,6 +11,9 @@
  * silent ones. The kernel command line says which:
  *   lv.scenario=NAME     commit the bug NAME
  *   lv.scenario=silent   run every annotated twin
+ *   lv.scenario=keep     several bugs in one boot, one of them twice: our
+ *                        engine keeps proving, tells each once, counts the
+ *                        repeat and logs all in /proc/lockdep_reports
  * The expectations come from /scenarios.txt (selftests/scenarios/expect.txt).
  *
  * Each scenario runs in a child process that writes its name to the
@@ -106,12 +109,28 @@ static bool silent_run(void)
 	return !strcmp(wanted, "silent");
 }
 
+/* The keep-proving run: distinct bugs, a repeat, then a silent twin. */
+static const char *const keep_sequence[] = {
+	"abba_spin", "recursive_mutex", "irq_inconsistent_hard", "bad_unlock",
+	"nest_lock_not_held", "abba_spin", "ok_spin_nested",
+};
+
+#define KEEP_STEPS (int)(sizeof(keep_sequence) / sizeof(keep_sequence[0]))
+#define KEEP_DISTINCT 5
+
+static bool keep_run(void)
+{
+	return !strcmp(wanted, "keep");
+}
+
 static int scenarios_count(void)
 {
 	int i, n = 1;
 
 	if (!scenarios_enabled())
 		return 0;
+	if (keep_run())
+		return n + KEEP_STEPS + 2;
 	if (!silent_run())
 		return n + 1;
 	for (i = 0; i < nr_expects; i++)
@@ -289,6 +308,94 @@ static void run_one(const struct expect *e)
 		judge_silent(e, err, scenario_window(e->name));
 }
 
+static const struct expect *find_expect(const char *name);
+
+/* A bug already reported once must not be printed again. */
+static void judge_repeat(const char *name, int err, const char *window)
+{
+	int headlines = window ? count_headlines(window) : -1;
+
+	ktap_result(window && !err && headlines == 0,
+		    "scenario %s again: counted, not printed (write %d, %d reports)",
+		    name, err, headlines);
+}
+
+/* /proc/lockdep_reports: one line per distinct bug, the repeat counted. */
+static void judge_report_log(void)
+{
+	static char log[16384];
+	char *line, *save;
+	int lines = 0, abba_count = -1;
+
+	if (read_text("/proc/lockdep_reports", log, sizeof(log)) < 0) {
+		ktap_result(false, "/proc/lockdep_reports is readable");
+		return;
+	}
+	for (line = strtok_r(log, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		if (*line == '#')
+			continue;
+		lines++;
+		if (!strncmp(line, "circular\t", 9) && strstr(line, "sc_spin_a") &&
+		    strstr(line, "sc_spin_b"))
+			abba_count = atoi(line + 9);
+	}
+	ktap_result(lines == KEEP_DISTINCT && abba_count == 2,
+		    "/proc/lockdep_reports: %d findings (want %d), the ABBA counted %d times (want 2)",
+		    lines, KEEP_DISTINCT, abba_count);
+}
+
+static void judge_keep_stats(void)
+{
+	static char stats[16384];
+	long reports = -1, repeats = -1, on = -1;
+
+	if (read_text("/proc/lockdep_stats", stats, sizeof(stats)) > 0) {
+		reports = stats_value(stats, "reports so far");
+		repeats = stats_value(stats, "repeats suppressed");
+		on = stats_value(stats, "debug_locks");
+	}
+	ktap_result(reports == KEEP_DISTINCT && repeats >= 1 && on == 1,
+		    "lockdep_stats: %ld reports, %ld repeats suppressed, debug_locks %ld",
+		    reports, repeats, on);
+}
+
+static void keep_proving(void)
+{
+	static char stats[16384];
+	bool seen[KEEP_STEPS] = { false };
+	int i, j;
+
+	if (read_text("/proc/lockdep_stats", stats, sizeof(stats)) < 0 ||
+	    stats_value(stats, "reports so far") < 0) {
+		for (i = 0; i < KEEP_STEPS + 2; i++)
+			ktap_skip("the tree's engine stops at its first report",
+				  "keep proving, step %d", i + 1);
+		return;
+	}
+	for (i = 0; i < KEEP_STEPS; i++) {
+		const struct expect *e = find_expect(keep_sequence[i]);
+		int err;
+
+		for (j = 0; j < i; j++)
+			seen[i] |= !strcmp(keep_sequence[j], keep_sequence[i]);
+		if (!e) {
+			ktap_result(false, "scenario %s: not in " SC_EXPECT,
+				    keep_sequence[i]);
+			continue;
+		}
+		err = run_in_child(e->name);
+		if (seen[i])
+			judge_repeat(e->name, err, scenario_window(e->name));
+		else if (e->headline)
+			judge_report(e, err, scenario_window(e->name));
+		else
+			judge_silent(e, err, scenario_window(e->name));
+	}
+	judge_report_log();
+	judge_keep_stats();
+}
+
 static const struct expect *find_expect(const char *name)
 {
 	int i;
@@ -312,6 +419,11 @@ static void scenarios_run(void)
 		err = errno;
 	ktap_result(!err, "scenario module loads and lists its scenarios (error %d)",
 		    err);
+	if (keep_run()) {
+		keep_proving();
+		ktap_diag("lv-scenario: keep done");
+		return;
+	}
 	if (silent_run()) {
 		for (i = 0; i < nr_expects; i++) {
 			if (expects[i].headline)

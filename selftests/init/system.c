@@ -124,7 +124,7 @@ int unload_module(const char *name)
 }
 
 /* The kernel's log buffer as it stands, like dmesg. */
-ssize_t read_kernel_log(char *buf, size_t size)
+static ssize_t read_kernel_log(char *buf, size_t size)
 {
 	int len = klogctl(3 /* SYSLOG_ACTION_READ_ALL */, buf, size - 1);
 
@@ -148,6 +148,69 @@ long stats_value(const char *stats, const char *name)
 		p += len;
 	}
 	return -1;
+}
+
+/*
+ * The kernel log from the last occurrence of MARK on, or NULL if MARK is
+ * not in it. The text lives in one buffer, valid until the next call.
+ */
+char *kernel_log_since(const char *mark)
+{
+	static char log[1 << 20];
+	char *start = NULL, *p;
+
+	if (read_kernel_log(log, sizeof(log)) < 0)
+		return NULL;
+	for (p = log; (p = strstr(p, mark)); p++)
+		start = p;
+	return start;
+}
+
+/* The text of a log line after its "<level>[ timestamp] " prefix. */
+static const char *log_line_text(const char *line)
+{
+	const char *p;
+
+	if (*line == '<' && (p = strchr(line, '>')))
+		line = p + 1;
+	if (*line == '[' && (p = strstr(line, "] ")))
+		line = p + 2;
+	return line;
+}
+
+/* Report headlines in TEXT: lines starting "WARNING: ", "BUG: ", "[ BUG: ". */
+int count_report_headlines(const char *text)
+{
+	const char *line = text;
+	int n = 0;
+
+	while (line && *line) {
+		const char *t = log_line_text(line);
+
+		if (!strncmp(t, "WARNING: ", 9) || !strncmp(t, "BUG: ", 5) ||
+		    !strncmp(t, "[ BUG: ", 7))
+			n++;
+		line = strchr(line, '\n');
+		if (line)
+			line++;
+	}
+	return n;
+}
+
+/* One value of /proc/lockdep_stats, read now; -1 if absent or unreadable. */
+long lockdep_stat(const char *name)
+{
+	static char stats[16384];
+
+	if (read_text("/proc/lockdep_stats", stats, sizeof(stats)) < 0)
+		return -1;
+	return stats_value(stats, name);
+}
+
+/* Our engine counts its reports; the tree's engine has no such line. */
+bool validator_is_ours(void)
+{
+	return lockdep_stat("reports so far") >= 0;
 }
 
 /*

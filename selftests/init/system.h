@@ -14,8 +14,11 @@ double monotonic_seconds(void);
 void sleep_seconds(int seconds);
 int load_module(const char *path, const char *params);
 int unload_module(const char *name);
-ssize_t read_kernel_log(char *buf, size_t size);
 long stats_value(const char *stats, const char *name);
+char *kernel_log_since(const char *mark);
+int count_report_headlines(const char *text);
+long lockdep_stat(const char *name);
+bool validator_is_ours(void);
 void end_machine(void) __attribute__((noreturn));
 
 #endif

@@ -29,8 +29,6 @@
 #define PART_SECTORS 4096
 #define RENAMES 200
 
-static char log_buf[1 << 20];
-
 static bool real_enabled(void)
 {
 	return cmdline_has("lv.scenario=silent");
@@ -59,26 +57,11 @@ static void log_mark(const char *name)
 static int reports_since(const char *name)
 {
 	char mark[128];
-	char *start = NULL, *p;
-	int n = 0;
+	const char *start;
 
-	if (read_kernel_log(log_buf, sizeof(log_buf)) < 0)
-		return -1;
 	snprintf(mark, sizeof(mark), "lv-init: begin %s\n", name);
-	for (p = log_buf; (p = strstr(p, mark)); p++)
-		start = p;
-	if (!start)
-		return -1;
-	for (p = start; (p = strchr(p, '\n')); ) {
-		const char *text = ++p;
-
-		if (*text == '<' && strchr(text, '>'))
-			text = strchr(text, '>') + 1;
-		if (*text == '[' && strstr(text, "] "))
-			text = strstr(text, "] ") + 2;
-		n += !strncmp(text, "WARNING: ", 9) || !strncmp(text, "BUG: ", 5);
-	}
-	return n;
+	start = kernel_log_since(mark);
+	return start ? count_report_headlines(start) : -1;
 }
 
 static void put_le32(unsigned char *p, unsigned int v)

@@ -51,7 +51,6 @@ static struct expect expects[MAX_SCENARIOS];
 static int nr_expects;
 static char expect_text[16384];
 static char wanted[64];
-static char log_buf[1 << 20];
 static char list[4096];
 
 static char *field(char *s)
@@ -183,51 +182,17 @@ static int run_in_child(const char *scenario)
 static char *scenario_window(const char *scenario)
 {
 	char begin[96];
-	char *start = NULL, *p, *end;
+	char *start, *end;
 
-	if (read_kernel_log(log_buf, sizeof(log_buf)) < 0)
-		return NULL;
 	snprintf(begin, sizeof(begin), "lockdep_scenarios: begin %s\n",
 		 scenario);
-	for (p = log_buf; (p = strstr(p, begin)); p++)
-		start = p;
+	start = kernel_log_since(begin);
 	if (!start)
 		return NULL;
 	end = strstr(start + strlen(begin), "lockdep_scenarios: begin ");
 	if (end)
 		*end = '\0';
 	return start;
-}
-
-/* The text of a log line after its "<level>[ timestamp] " prefix. */
-static const char *line_text(const char *line)
-{
-	const char *p;
-
-	if (*line == '<' && (p = strchr(line, '>')))
-		line = p + 1;
-	if (*line == '[' && (p = strstr(line, "] ")))
-		line = p + 2;
-	return line;
-}
-
-/* Report headlines in WINDOW: lines starting "WARNING: " or "BUG: ". */
-static int count_headlines(const char *window)
-{
-	const char *line = window;
-	int n = 0;
-
-	while (line && *line) {
-		const char *text = line_text(line);
-
-		if (!strncmp(text, "WARNING: ", 9) || !strncmp(text, "BUG: ", 5) ||
-		    !strncmp(text, "[ BUG: ", 7))
-			n++;
-		line = strchr(line, '\n');
-		if (line)
-			line++;
-	}
-	return n;
 }
 
 /* Is NAME printed as a class, "(NAME)", "(NAME){", "(NAME#2" or "(NAME/1"? */
@@ -244,19 +209,10 @@ static bool names_class(const char *window, const char *name)
 	return false;
 }
 
-static long debug_locks_now(void)
-{
-	static char stats[16384];
-
-	if (read_text("/proc/lockdep_stats", stats, sizeof(stats)) < 0)
-		return -1;
-	return stats_value(stats, "debug_locks");
-}
-
 static void judge_silent(const struct expect *e, int err, const char *window)
 {
-	long on = debug_locks_now();
-	int headlines = window ? count_headlines(window) : -1;
+	long on = lockdep_stat("debug_locks");
+	int headlines = window ? count_report_headlines(window) : -1;
 
 	ktap_result(window && !err && on == 1 && headlines == 0,
 		    "scenario %s: silent (write %d, validator on %ld, %d reports)",
@@ -265,7 +221,7 @@ static void judge_silent(const struct expect *e, int err, const char *window)
 
 static void judge_report(const struct expect *e, int err, const char *window)
 {
-	int headlines = window ? count_headlines(window) : -1;
+	int headlines = window ? count_report_headlines(window) : -1;
 	int i;
 
 	if (!window || err || headlines != 1 || !strstr(window, e->headline)) {
@@ -313,7 +269,7 @@ static const struct expect *find_expect(const char *name);
 /* A bug already reported once must not be printed again. */
 static void judge_repeat(const char *name, int err, const char *window)
 {
-	int headlines = window ? count_headlines(window) : -1;
+	int headlines = window ? count_report_headlines(window) : -1;
 
 	ktap_result(window && !err && headlines == 0,
 		    "scenario %s again: counted, not printed (write %d, %d reports)",
@@ -347,14 +303,9 @@ static void judge_report_log(void)
 
 static void judge_keep_stats(void)
 {
-	static char stats[16384];
-	long reports = -1, repeats = -1, on = -1;
-
-	if (read_text("/proc/lockdep_stats", stats, sizeof(stats)) > 0) {
-		reports = stats_value(stats, "reports so far");
-		repeats = stats_value(stats, "repeats suppressed");
-		on = stats_value(stats, "debug_locks");
-	}
+	long reports = lockdep_stat("reports so far");
+	long repeats = lockdep_stat("repeats suppressed");
+	long on = lockdep_stat("debug_locks");
 	ktap_result(reports == KEEP_DISTINCT && repeats >= 1 && on == 1,
 		    "lockdep_stats: %ld reports, %ld repeats suppressed, debug_locks %ld",
 		    reports, repeats, on);
@@ -362,12 +313,10 @@ static void judge_keep_stats(void)
 
 static void keep_proving(void)
 {
-	static char stats[16384];
 	bool seen[KEEP_STEPS] = { false };
 	int i, j;
 
-	if (read_text("/proc/lockdep_stats", stats, sizeof(stats)) < 0 ||
-	    stats_value(stats, "reports so far") < 0) {
+	if (!validator_is_ours()) {
 		for (i = 0; i < KEEP_STEPS + 2; i++)
 			ktap_skip("the tree's engine stops at its first report",
 				  "keep proving, step %d", i + 1);
@@ -433,7 +382,7 @@ static void scenarios_run(void)
 			else
 				run_one(&expects[i]);
 		}
-		ktap_result(debug_locks_now() == 1,
+		ktap_result(lockdep_stat("debug_locks") == 1,
 			    "the validator is still on after the silent scenarios");
 		return;
 	}

@@ -49,24 +49,22 @@ static int torture_count(void)
 }
 
 /* The verdict locktorture printed last for TYPE, or NULL. */
-static const char *torture_verdict(const char *type, char *log, size_t size)
+static const char *torture_verdict(const char *type)
 {
 	char tag[96];
-	char *p, *last = NULL;
+	char *last;
 
-	if (read_kernel_log(log, size) < 0)
-		return NULL;
 	snprintf(tag, sizeof(tag), "%s-torture:--- End of test: ", type);
-	for (p = log; (p = strstr(p, tag)); p++)
-		last = p + strlen(tag);
-	if (last)
-		last[strcspn(last, " :\n")] = '\0';
+	last = kernel_log_since(tag);
+	if (!last)
+		return NULL;
+	last += strlen(tag);
+	last[strcspn(last, " :\n")] = '\0';
 	return last;
 }
 
 static void torture_one(const char *type)
 {
-	static char log[1 << 20];
 	char params[128];
 	const char *verdict;
 	double start, ran;
@@ -85,7 +83,7 @@ static void torture_one(const char *type)
 	sleep_seconds(seconds);
 	ran = monotonic_seconds() - start;
 	err = unload_module("locktorture");
-	verdict = torture_verdict(type, log, sizeof(log));
+	verdict = torture_verdict(type);
 	ktap_result(!err && ran >= seconds && verdict && !strcmp(verdict, "SUCCESS"),
 		    "locktorture %s for %.1f s: %s", type, ran,
 		    verdict ? verdict : "no verdict in the kernel log");

@@ -275,10 +275,10 @@ function segment(s,    k, n, t) {
 		return
 	}
 
-	# --- bugs the scenario module commits on purpose ---
+	# --- bugs the scenario and capacity modules commit on purpose ---
 	# The init judges each one from the kernel log; here they are not
 	# failures, unless the kernel crashed on the way.
-	if (s ~ /lockdep_scenarios: begin /) {
+	if (s ~ /lockdep_(scenarios|capacity): begin /) {
 		in_scn = 1
 		return
 	}

@@ -12,6 +12,7 @@
  *   lv.scenario=NAME    commit the locking bug NAME of the scenario module
  *   lv.scenario=silent  run its annotated twins and the real code paths
  *   lv.workload=SECONDS busybox sh runs /workload.sh (user-space load) that long
+ *   lv.capacity=1       fill our engine's storage with the capacity module
  */
 #include <stdio.h>
 #include <unistd.h>
@@ -34,6 +35,7 @@ static const struct lv_suite *const suites[] = {
 	&scenarios_suite,
 	&real_suite,
 	&workload_suite,
+	&capacity_suite,
 };
 
 #define NR_SUITES (int)(sizeof(suites) / sizeof(suites[0]))

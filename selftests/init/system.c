@@ -44,6 +44,20 @@ ssize_t read_text(const char *path, char *buf, size_t size)
 }
 
 /* Is WORD one of the space-separated words of the kernel command line? */
+/* Write TEXT to the file PATH in one write(); 0 or the errno. */
+int write_text(const char *path, const char *text)
+{
+	int fd = open(path, O_WRONLY);
+	int err = 0;
+
+	if (fd < 0)
+		return errno;
+	if (write(fd, text, strlen(text)) < 0)
+		err = errno;
+	close(fd);
+	return err;
+}
+
 bool cmdline_has(const char *word)
 {
 	char line[4096], *tok, *save;

@@ -48,6 +48,19 @@ static void validator_still_on(const char *name)
 	ktap_result(on == 1, "%s (debug_locks %ld)", name, on);
 }
 
+/* A normal boot fits in what our engine allocates: nothing is dropped. */
+static void nothing_dropped(const char *name)
+{
+	long dropped = stats_value(stats, "events dropped");
+
+	if (!validator_is_ours()) {
+		ktap_skip("the tree's engine has no drop count", "%s", name);
+		return;
+	}
+	ktap_result(dropped == 0, "%s (events dropped %ld, memory %ld kB)",
+		    name, dropped, stats_value(stats, "memory allocated (kB)"));
+}
+
 static void class_list_readable(const char *name)
 {
 	static char buf[4096];
@@ -72,6 +85,7 @@ static const struct {
 	{ "the validator knows classes, dependencies and chains",
 	  stats_have_classes },
 	{ "the validator is still on after boot", validator_still_on },
+	{ "the validator dropped nothing during boot", nothing_dropped },
 	{ "/proc/lockdep is readable", class_list_readable },
 	{ "at least two CPUs are online", smp_online },
 };

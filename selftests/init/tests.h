@@ -18,5 +18,6 @@ extern const struct lv_suite torture_suite;
 extern const struct lv_suite scenarios_suite;
 extern const struct lv_suite real_suite;
 extern const struct lv_suite workload_suite;
+extern const struct lv_suite capacity_suite;
 
 #endif

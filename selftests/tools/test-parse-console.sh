@@ -216,6 +216,17 @@ check "a report after the window closed is a failure" status_is 1
 check "... named as a validator report" \
 	count_is "^not ok [0-9]+ x86_64: validator report: possible recursive locking" 2
 
+# The capacity test's cycle window is judged by init too; its other steps
+# are not windows, so a report there is a failure.
+sed 's/lockdep_scenarios: begin abba_spin/lockdep_capacity: begin cycle/' \
+	"$fx/scenario.log" >"$tmp/capacity.log"
+run capacity "$parse" --label x86_64 "$tmp/capacity.log"
+check "a report in the capacity cycle window is not a failure" status_is 0
+sed 's/lockdep_scenarios: begin abba_spin/lockdep_capacity: step deps 30000/' \
+	"$fx/scenario.log" >"$tmp/capacity-step.log"
+run capacity-step "$parse" --label x86_64 "$tmp/capacity-step.log"
+check "a report in another capacity step is a failure" status_is 1
+
 run scenario-crash "$parse" --label x86_64 "$fx/scenario-crash.log"
 check "a crash inside a scenario window is still a failure" status_is 1
 check "... named by its headline" \

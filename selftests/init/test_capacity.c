@@ -1,0 +1,238 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Our engine's storage must never run out silently. With lv.capacity=1 on
+ * the command line (and lockdep.memory_kb=N to make memory scarce) the
+ * capacity module (lib/test_lockdep_capacity.c) makes thousands of lock
+ * classes and dependencies; the test checks in /proc/lockdep_stats that
+ * each one was learned or counted as dropped, that the console said so
+ * once, that a real bug is still reported afterwards, that learning
+ * resumes when memory is allowed again, and that the class table's hard
+ * limit is handled the same way.
+ *
+ * "Accounted for": what the module made equals what the validator learned
+ * plus what it dropped. Other CPUs may learn a few things meanwhile, so
+ * the surplus may be small and positive, never negative.
+ */
+#define _GNU_SOURCE
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ktap.h"
+#include "system.h"
+#include "tests.h"
+
+#define CAP_RUN "/sys/kernel/debug/lockdep_capacity/run"
+#define CAP_MODULE "/lib/modules/test_lockdep_capacity.ko"
+#define CAP_LIMIT "/sys/module/lockdep/parameters/memory_kb"
+#define CAP_SLACK 50
+#define CAP_TESTS 11
+
+/* What the counters said before a step. */
+struct cap_counts {
+	long classes, classes_dropped, deps, deps_dropped, reports;
+};
+
+static bool capacity_enabled(void)
+{
+	return cmdline_has("lv.capacity=1");
+}
+
+static int capacity_count(void)
+{
+	return capacity_enabled() ? CAP_TESTS : 0;
+}
+
+static void read_counts(struct cap_counts *c)
+{
+	c->classes = lockdep_stat("lock-classes");
+	c->classes_dropped = lockdep_stat("lock classes dropped");
+	c->deps = lockdep_stat("direct dependencies");
+	c->deps_dropped = lockdep_stat("dependencies dropped");
+	c->reports = lockdep_stat("reports so far");
+}
+
+/* Run one module command; the module's line about it is returned. */
+static const char *cap_command(const char *cmd, const char *line_start)
+{
+	static char line[256];
+	char mark[64];
+	const char *log, *end;
+
+	snprintf(mark, sizeof(mark), "lockdep_capacity: step %s\n", cmd);
+	write_text("/dev/kmsg", mark);
+	if (write_text(CAP_RUN, cmd))
+		return NULL;
+	log = kernel_log_since(mark);
+	log = log ? strstr(log, line_start) : NULL;
+	if (!log)
+		return NULL;
+	end = strchrnul(log, '\n');
+	snprintf(line, sizeof(line), "%.*s", (int)(end - log), log);
+	return line;
+}
+
+static bool accounted(long made, long learned, long dropped)
+{
+	long surplus = learned + dropped - made;
+
+	return surplus >= 0 && surplus <= CAP_SLACK;
+}
+
+/* "classes N": each new lock got a class or counted one dropped class. */
+static void step_classes(unsigned int n, bool want_drops, const char *what)
+{
+	struct cap_counts a, b;
+	unsigned int got = 0, without = 0;
+	const char *line;
+	char cmd[32];
+
+	snprintf(cmd, sizeof(cmd), "classes %u", n);
+	read_counts(&a);
+	line = cap_command(cmd, "lockdep_capacity: classes ");
+	read_counts(&b);
+	if (!line || sscanf(line, "lockdep_capacity: classes %*u: %u with a class, %u without",
+			    &got, &without) != 2) {
+		ktap_result(false, "%s: the module did not say what it made", what);
+		return;
+	}
+	ktap_result(got + without == n &&
+		    accounted(got, b.classes - a.classes, 0) &&
+		    accounted(without, 0, b.classes_dropped - a.classes_dropped) &&
+		    (!want_drops || without > 0),
+		    "%s: %u locks, %u got a class (%ld learned), %u did not (%ld dropped), %ld classes now",
+		    what, n, got, b.classes - a.classes, without,
+		    b.classes_dropped - a.classes_dropped, b.classes);
+}
+
+/* "deps N": each pair taken is a learned or a dropped dependency. */
+static long step_deps(unsigned int n, const char *what)
+{
+	struct cap_counts a, b;
+	unsigned int pairs = 0;
+	const char *line;
+	char cmd[32];
+
+	snprintf(cmd, sizeof(cmd), "deps %u", n);
+	read_counts(&a);
+	line = cap_command(cmd, "lockdep_capacity: deps ");
+	read_counts(&b);
+	if (!line || sscanf(line, "lockdep_capacity: deps %*u: %u pairs taken",
+			    &pairs) != 1) {
+		ktap_result(false, "%s: the module did not say what it did", what);
+		return -1;
+	}
+	ktap_result(pairs > 0 && accounted(pairs, b.deps - a.deps,
+					    b.deps_dropped - a.deps_dropped),
+		    "%s: %u pairs taken, %ld dependencies learned + %ld dropped",
+		    what, pairs, b.deps - a.deps, b.deps_dropped - a.deps_dropped);
+	return b.deps_dropped - a.deps_dropped;
+}
+
+/* The console notice about drops: one line, however many drops. */
+static void step_notice_once(void)
+{
+	const char *log = kernel_log_since("Lock dependency validator");
+	const char *p = log;
+	int n = 0;
+
+	while (p && (p = strstr(p, "lockdep: out of memory for "))) {
+		n++;
+		p++;
+	}
+	ktap_result(n == 1, "the console says once that memory ran out (%d times, %ld events dropped)",
+		    n, lockdep_stat("events dropped"));
+}
+
+/* A dependency learned before the storage ran out still closes a cycle. */
+static void step_cycle(void)
+{
+	static char log[16384];
+	struct cap_counts a, b;
+	const char *line, *window;
+	bool logged = false;
+
+	/* parse-console.sh ignores the report this window is expected to hold. */
+	write_text("/dev/kmsg", "lockdep_capacity: begin cycle\n");
+	read_counts(&a);
+	line = cap_command("cycle", "lockdep_capacity: cycle done");
+	read_counts(&b);
+	window = kernel_log_since("lockdep_capacity: begin cycle\n");
+	ktap_result(line && window &&
+		    strstr(window, "WARNING: possible circular locking dependency detected") &&
+		    b.reports == a.reports + 1,
+		    "a real ABBA after the storage ran out is reported (reports %ld -> %ld)",
+		    a.reports, b.reports);
+	if (read_text("/proc/lockdep_reports", log, sizeof(log)) > 0) {
+		char *l, *save;
+
+		for (l = strtok_r(log, "\n", &save); l; l = strtok_r(NULL, "\n", &save))
+			logged |= !strncmp(l, "circular\t", 9) &&
+				  strstr(l, "capacity_a") && strstr(l, "capacity_b");
+	}
+	ktap_result(logged && lockdep_stat("debug_locks") == 1,
+		    "/proc/lockdep_reports logs it and the validator stays on");
+	ktap_diag("lv-scenario: capacity cycle done");
+}
+
+/* With the limit lifted, the worker grows the pools and learning resumes. */
+static void step_regrow(void)
+{
+	struct cap_counts a, b;
+	int err = write_text(CAP_LIMIT, "0");
+
+	/* A pool that failed to grow tries again after a second. */
+	sleep_seconds(2);
+	read_counts(&a);
+	step_deps(20000, "with memory allowed again");
+	read_counts(&b);
+	ktap_result(!err && b.deps - a.deps > 10000,
+		    "learning resumes once memory is allowed (%ld dependencies learned, %ld dropped, limit write error %d)",
+		    b.deps - a.deps, b.deps_dropped - a.deps_dropped, err);
+}
+
+static void step_free(long classes_before)
+{
+	struct cap_counts b;
+	const char *line = cap_command("free", "lockdep_capacity: free ");
+
+	read_counts(&b);
+	ktap_result(line && b.classes <= classes_before + CAP_SLACK &&
+		    lockdep_stat("debug_locks") == 1,
+		    "unregistering the keys frees their classes (%ld classes, %ld before the test)",
+		    b.classes, classes_before);
+}
+
+static void capacity_run(void)
+{
+	struct cap_counts start;
+	int err, i;
+
+	if (!capacity_enabled())
+		return;
+	if (!validator_is_ours()) {
+		for (i = 0; i < CAP_TESTS; i++)
+			ktap_skip("the tree's engine has fixed tables", "capacity %d", i + 1);
+		return;
+	}
+	/* /dev/kmsg, for the marks that cut the kernel log into steps. */
+	mount_fs("devtmpfs", "/dev");
+	read_counts(&start);
+	err = load_module(CAP_MODULE, "");
+	if (!err)
+		err = write_text(CAP_RUN, "witness");
+	ktap_result(!err, "capacity module loads and learns capacity_a -> capacity_b (error %d)",
+		    err);
+	if (err)
+		return;
+	step_classes(2000, false, "2000 classes with dynamic keys");
+	ktap_result(step_deps(30000, "30000 dependencies under lockdep.memory_kb") > 0,
+		    "the dependency store ran out under the memory limit");
+	step_notice_once();
+	step_cycle();
+	step_regrow();
+	step_classes(7000, true, "past the class table's 8191 slots");
+	step_free(start.classes);
+}
+
+const struct lv_suite capacity_suite = { "capacity", capacity_count, capacity_run };

@@ -7,9 +7,11 @@
 # proving, tells each bug once and counts repeats (skipped by the tree's).
 # The "capacity" boot fills our engine's storage under a memory limit
 # (lockdep.memory_kb) and checks that nothing is lost unaccounted (skipped
-# by the tree's). Each boot is judged by the init (the report's headline
-# and classes) and by parse-console.sh (no other report, no crash, no
-# timeout). Prints KTAP, one result per boot, and writes
+# by the tree's). The "switch" boot flips our engine's run-time switch
+# under load and commits an ABBA while it is off and after it is on again
+# (skipped by the tree's). Each boot is judged by the init (the report's
+# headline and classes) and by parse-console.sh (no other report, no
+# crash, no timeout). Prints KTAP, one result per boot, and writes
 # build/<arch>-<set>/scenarios.tsv ("name<TAB>verdict<TAB>headline seen")
 # for the differential comparison between engines.
 #
@@ -31,10 +33,10 @@ mkdir -p "$logs"
 
 # The reporting scenarios one by one, then the silent ones in one boot.
 boots=$(sed 's/#.*//' "$expect" | awk -F'|' 'NF == 4 && $2 != "-" { print $1 }')
-boots="$boots silent keep capacity"
+boots="$boots silent keep capacity switch"
 if [ $# -gt 0 ]; then
 	for sc in "$@"; do
-		case "$sc" in silent | keep | capacity) continue ;; esac
+		case "$sc" in silent | keep | capacity | switch) continue ;; esac
 		echo "$boots" | grep -qw -- "$sc" ||
 			die "no reporting scenario '$sc' in $expect"
 	done
@@ -61,6 +63,7 @@ for sc in $boots; do
 	case "$sc" in
 	keep) words="lv.scenario=keep" ;;
 	capacity) words="lv.capacity=1 lockdep.memory_kb=${LV_CAPACITY_KB:-1024}" ;;
+	switch) words="lv.switch=${LV_SWITCH_SECONDS:-8}" ;;
 	*) words="lv.scenario=$sc lockdep.stop_at_first=1" ;;
 	esac
 	"$LV_TOP/scripts/boot.sh" --timeout "${LV_BOOT_TIMEOUT:-120}" \
@@ -73,16 +76,18 @@ for sc in $boots; do
 		head -n 1 | sed 's/^\(not \)\{0,1\}ok [0-9]* [^:]*: init: //')
 	[ "$sc" = silent ] && what="the silent scenarios: $(grep -c '^ok .*: silent' "$logs/$sc.ktap" || true) silent"
 	[ "$sc" = keep ] && what="keep proving: $(grep -c '^ok .*init: \(scenario\|/proc/lockdep_reports\|lockdep_stats\)' "$logs/$sc.ktap" || true) results ok"
-	[ "$sc" = capacity ] && what="capacity: $(grep -c '^ok .*init: ' "$logs/$sc.ktap" || true) init results ok, $(grep -c '^ok .*# SKIP' "$logs/$sc.ktap" || true) skipped"
+	case "$sc" in capacity | switch)
+		what="$sc: $(grep -c '^ok .*init: ' "$logs/$sc.ktap" || true) init results ok, $(grep -c '^ok .*# SKIP' "$logs/$sc.ktap" || true) skipped" ;;
+	esac
 	[ -n "$what" ] || what="scenario $sc: no verdict from init"
 	if [ "$verdict" != ok ]; then
 		fails=$((fails + 1))
 		grep -E '^not ok' "$logs/$sc.ktap" | sed 's/^/# /' || true
 	fi
 	echo "$verdict $n $kernel: $what"
-	# The keep and capacity boots differ between engines by design.
-	[ "$sc" = keep ] || [ "$sc" = capacity ] ||
-		printf '%s\t%s\t%s\n' "$sc" "$verdict" "$(seen_headline "$log")" >>"$odir/scenarios.tsv"
+	# The keep, capacity and switch boots differ between engines by design.
+	case "$sc" in keep | capacity | switch) continue ;; esac
+	printf '%s\t%s\t%s\n' "$sc" "$verdict" "$(seen_headline "$log")" >>"$odir/scenarios.tsv"
 done
 echo "# $kernel: $((total - fails)) passed, $fails failed"
 [ "$fails" -eq 0 ]

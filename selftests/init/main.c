@@ -13,6 +13,7 @@
  *   lv.scenario=silent  run its annotated twins and the real code paths
  *   lv.workload=SECONDS busybox sh runs /workload.sh (user-space load) that long
  *   lv.capacity=1       fill our engine's storage with the capacity module
+ *   lv.switch=SECONDS   flip our engine's run-time switch under load that long
  */
 #include <stdio.h>
 #include <unistd.h>
@@ -36,6 +37,7 @@ static const struct lv_suite *const suites[] = {
 	&real_suite,
 	&workload_suite,
 	&capacity_suite,
+	&switch_suite,
 };
 
 #define NR_SUITES (int)(sizeof(suites) / sizeof(suites[0]))

@@ -19,5 +19,6 @@ extern const struct lv_suite scenarios_suite;
 extern const struct lv_suite real_suite;
 extern const struct lv_suite workload_suite;
 extern const struct lv_suite capacity_suite;
+extern const struct lv_suite switch_suite;
 
 #endif

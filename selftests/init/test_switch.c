@@ -1,0 +1,198 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Our engine's run-time switch, /sys/module/lockdep/parameters/prove: with
+ * lv.switch=SECONDS on the command line, the families are switched off and
+ * on every few milliseconds for that long while locktorture and a few
+ * user processes take locks, which must cause no report at all; then an
+ * ABBA committed while proving is off must go unnoticed, and the same
+ * ABBA committed after switching on must be reported. Only root may write
+ * the switch.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "ktap.h"
+#include "system.h"
+#include "tests.h"
+
+#define SW_PARAM "/sys/module/lockdep/parameters/prove"
+#define SW_ALL "map,spin,rw,mutex,rwsem"
+#define SW_MODULES "/lib/modules/"
+#define SW_SCENARIO_RUN "/sys/kernel/debug/lockdep_scenarios/run"
+#define SW_TESTS 7
+
+static int switch_seconds(void)
+{
+	char value[16];
+
+	if (!cmdline_value("lv.switch", value, sizeof(value)))
+		return 0;
+	return atoi(value);
+}
+
+static int switch_count(void)
+{
+	return switch_seconds() > 0 ? SW_TESTS : 0;
+}
+
+static bool read_switch(char *buf, size_t size)
+{
+	if (read_text(SW_PARAM, buf, size) < 0)
+		return false;
+	buf[strcspn(buf, "\n")] = '\0';
+	return true;
+}
+
+static void switch_reads_all(void)
+{
+	char state[64] = "";
+
+	ktap_result(read_switch(state, sizeof(state)) && !strcmp(state, SW_ALL),
+		    "the switch reads \"%s\" after boot (want \"%s\")", state, SW_ALL);
+}
+
+/* A user without CAP_SYS_ADMIN may not switch the validator. */
+static void switch_refuses_nobody(void)
+{
+	int status = -1;
+	pid_t pid = fork();
+
+	if (pid == 0) {
+		if (setgid(65534) || setuid(65534))
+			_exit(100);
+		_exit(write_text(SW_PARAM, "none") ? 0 : 1);
+	}
+	if (pid > 0)
+		waitpid(pid, &status, 0);
+	ktap_result(WIFEXITED(status) && WEXITSTATUS(status) == 0,
+		    "uid 65534 cannot write the switch (child status %d, 1 = it could, 100 = could not drop root)",
+		    WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+}
+
+/* User processes that keep the kernel's locks busy: file churn in /tmp. */
+static pid_t start_churn(int id)
+{
+	pid_t pid = fork();
+	char path[64];
+
+	if (pid != 0)
+		return pid;
+	snprintf(path, sizeof(path), "/tmp/lv-switch-%d", id);
+	for (;;) {
+		mkdir(path, 0700);
+		write_text("/proc/self/comm", "lv-churn");
+		rmdir(path);
+		getppid();
+	}
+}
+
+static const char *const states[] = {
+	"none", "all", "spin,mutex", "rw,rwsem,map", "spin", "all",
+};
+
+/* Flip the switch for SECONDS under load; returns the flips done. */
+static long flip_under_load(int seconds, int *errors)
+{
+	double end = monotonic_seconds() + seconds;
+	struct timespec pause = { 0, 20 * 1000 * 1000 };
+	pid_t churn[2];
+	long flips = 0;
+	int i;
+
+	for (i = 0; i < 2; i++)
+		churn[i] = start_churn(i);
+	while (monotonic_seconds() < end) {
+		*errors += write_text(SW_PARAM, states[flips % 6]) != 0;
+		flips++;
+		nanosleep(&pause, NULL);
+	}
+	*errors += write_text(SW_PARAM, "all") != 0;
+	for (i = 0; i < 2; i++) {
+		if (churn[i] > 0) {
+			kill(churn[i], SIGKILL);
+			waitpid(churn[i], NULL, 0);
+		}
+	}
+	return flips;
+}
+
+static void switch_under_load(int seconds)
+{
+	char params[128], *log;
+	long reports, flips;
+	int errors = 0, err;
+
+	write_text("/dev/kmsg", "lv-switch: begin flips\n");
+	err = load_module(SW_MODULES "torture.ko", "");
+	snprintf(params, sizeof(params),
+		 "torture_type=spin_lock nwriters_stress=2 shutdown_secs=0 stat_interval=0");
+	if (!err)
+		err = load_module(SW_MODULES "locktorture.ko", params);
+	flips = flip_under_load(seconds, &errors);
+	if (!err)
+		err = unload_module("locktorture");
+	log = kernel_log_since("lv-switch: begin flips\n");
+	reports = log ? count_report_headlines(log) : -1;
+	ktap_result(!err && !errors && flips >= 5 && reports == 0 &&
+		    log && strstr(log, "End of test: SUCCESS"),
+		    "%ld switch flips in %d s under locktorture and user load: %ld reports, %d write errors, torture error %d",
+		    flips, seconds, reports, errors, err);
+}
+
+/* Commit the ABBA of the scenario module; returns the reports it caused. */
+static long run_abba(const char *state)
+{
+	long before = lockdep_stat("reports so far");
+
+	if (write_text(SW_PARAM, state) || write_text(SW_SCENARIO_RUN, "abba_spin"))
+		return -1;
+	usleep(200000);
+	return lockdep_stat("reports so far") - before;
+}
+
+static void switch_abba(void)
+{
+	int err = load_module(SW_MODULES "test_lockdep_scenarios.ko", "");
+	long off = err ? -1 : run_abba("none");
+	long on = err ? -1 : run_abba("all");
+
+	ktap_result(off == 0, "an ABBA committed while proving is off goes unnoticed (%ld reports, module error %d)",
+		    off, err);
+	ktap_result(on == 1, "the same ABBA after switching on is reported (%ld reports)", on);
+	ktap_diag("lv-scenario: switch abba done");
+}
+
+static void switch_run(void)
+{
+	int seconds = switch_seconds();
+	int i;
+
+	if (seconds <= 0)
+		return;
+	if (!validator_is_ours()) {
+		for (i = 0; i < SW_TESTS; i++)
+			ktap_skip("the tree's engine has no run-time switch", "switch %d", i + 1);
+		return;
+	}
+	mount_fs("devtmpfs", "/dev");
+	mount_fs("tmpfs", "/tmp");
+	switch_reads_all();
+	switch_refuses_nobody();
+	switch_under_load(seconds);
+	switch_abba();
+	ktap_result(lockdep_stat("debug_locks") == 1,
+		    "the validator is still on (untracked releases ignored: %ld)",
+		    lockdep_stat("untracked releases ignored"));
+	ktap_result(write_text(SW_PARAM, "bogus") != 0,
+		    "an unknown family name is refused");
+}
+
+const struct lv_suite switch_suite = { "switch", switch_count, switch_run };

@@ -16,12 +16,13 @@ suite=${1:-$LV_CONFIGS/suite}
 [ -f "$suite" ] || die "no suite file $suite"
 s="$LV_TOP/scripts"
 kernels=$(sed 's/#.*//' "$suite" |
-	awk 'NF >= 2 && $1 !~ /^(compare|scenarios|compare-scenarios)$/ { print $1 "-" $2 }')
+	awk 'NF >= 2 && $1 !~ /^(compare|scenarios|compare-scenarios|families)$/ { print $1 "-" $2 }')
 compares=$(sed 's/#.*//' "$suite" | awk '$1 == "compare" && NF == 3 { print $2 ":" $3 }')
 scenarios=$(sed 's/#.*//' "$suite" |
 	awk '$1 == "scenarios" && NF >= 2 { $1 = ""; sub(/^ /, ""); gsub(/ /, ","); print }')
 scompares=$(sed 's/#.*//' "$suite" |
 	awk '$1 == "compare-scenarios" && NF == 3 { print $2 ":" $3 }')
+families=$(sed 's/#.*//' "$suite" | awk '$1 == "families" && NF == 3 { print $2 ":" $3 }')
 [ -n "$kernels" ] || die "$suite names no kernel"
 tools=
 [ -z "$with_tools" ] || tools=$(ls "$LV_TOP"/selftests/tools/test-*.sh 2>/dev/null || true)
@@ -66,7 +67,7 @@ subtest() {
 }
 
 # Build, boot and parse one kernel; KTAP into $results/<kernel>.ktap.
-# Its suite line: <arch> <set> [<self-test count>|-] [<kernel words>...].
+# Its suite line: <arch> <set> [<self-test count>|subset|-] [<kernel words>...].
 check_kernel() {
 	arch=${1%%-*}
 	set_name=${1#*-}
@@ -87,13 +88,20 @@ check_kernel() {
 		"$s/boot.sh" --append "$words" "$arch" "$set_name" \
 			>>"$results/$1.boot" 2>&1 || true
 	echo "# stage: boot $1: $(($(now) - t)) s"
-	"$s/parse-console.sh" --label "$1" ${count:+--selftest-count "$count"} \
+	case $count in
+	subset) how=--selftest-subset ;;
+	'') how= ;;
+	*) how="--selftest-count=$count" ;;
+	esac
+	# shellcheck disable=SC2086
+	"$s/parse-console.sh" --label "$1" $how \
 		"$(kernel_dir "$arch" "$set_name")/console.log" >"$out" 2>&1 || true
 }
 
 echo "TAP version 13"
 echo "1..$(($(echo "$kernels" | wc -l) + $(echo "$compares" | grep -c . || true) + \
 	$(echo "$scenarios" | grep -c . || true) + $(echo "$scompares" | grep -c . || true) + \
+	$(echo "$families" | grep -c . || true) + \
 	$(echo "$tools" | grep -c . || true)))"
 stage deps "$s/install-deps.sh"
 stage tree "$s/prepare-tree.sh"
@@ -123,6 +131,14 @@ for line in $scenarios; do
 	"$s/check-scenarios.sh" "${k%%-*}" "${k#*-}" $only >"$results/scenarios-$k.ktap" 2>&1 || true
 	echo "# stage: scenarios $k: $(($(now) - t)) s"
 	subtest "scenarios $k" "$results/scenarios-$k.ktap"
+done
+# A kernel proving one lock family: its ABBA reported, the others' not.
+for f in $families; do
+	k=${f%%:*}
+	t=$(now)
+	"$s/check-families.sh" "${k%%-*}" "${k#*-}" "${f#*:}" >"$results/families-$k.ktap" 2>&1 || true
+	echo "# stage: families $k: $(($(now) - t)) s"
+	subtest "families $k" "$results/families-$k.ktap"
 done
 for c in $scompares; do
 	a=${c%%:*}

@@ -11,6 +11,7 @@
  *   lv.torture_types=a,b,...  the lock types (default: all but the busted)
  *   lv.scenario=NAME    commit the locking bug NAME of the scenario module
  *   lv.scenario=silent  run its annotated twins and the real code paths
+ *   lv.unproven=1       the scenario's lock family is not proven: expect silence
  *   lv.workload=SECONDS busybox sh runs /workload.sh (user-space load) that long
  *   lv.capacity=1       fill our engine's storage with the capacity module
  *   lv.switch=SECONDS   flip our engine's run-time switch under load that long

@@ -83,18 +83,31 @@ static bool accounted(long made, long learned, long dropped)
 	return surplus >= 0 && surplus <= (slack > CAP_SLACK ? slack : CAP_SLACK);
 }
 
+/*
+ * Run "VERB N" with the counters read before (A) and after (B); the
+ * module's line about it is returned, NULL if it said nothing.
+ */
+static const char *counted_step(const char *verb, unsigned int n,
+				struct cap_counts *a, struct cap_counts *b)
+{
+	char cmd[32], line_start[48];
+	const char *line;
+
+	snprintf(cmd, sizeof(cmd), "%s %u", verb, n);
+	snprintf(line_start, sizeof(line_start), "lockdep_capacity: %s ", verb);
+	read_counts(a);
+	line = cap_command(cmd, line_start);
+	read_counts(b);
+	return line;
+}
+
 /* "classes N": each new lock got a class or counted one dropped class. */
 static void step_classes(unsigned int n, bool want_drops, const char *what)
 {
 	struct cap_counts a, b;
 	unsigned int got = 0, without = 0;
-	const char *line;
-	char cmd[32];
+	const char *line = counted_step("classes", n, &a, &b);
 
-	snprintf(cmd, sizeof(cmd), "classes %u", n);
-	read_counts(&a);
-	line = cap_command(cmd, "lockdep_capacity: classes ");
-	read_counts(&b);
 	if (!line || sscanf(line, "lockdep_capacity: classes %*u: %u with a class, %u without",
 			    &got, &without) != 2) {
 		ktap_result(false, "%s: the module did not say what it made", what);
@@ -114,13 +127,8 @@ static long step_deps(unsigned int n, const char *what)
 {
 	struct cap_counts a, b;
 	unsigned int pairs = 0;
-	const char *line;
-	char cmd[32];
+	const char *line = counted_step("deps", n, &a, &b);
 
-	snprintf(cmd, sizeof(cmd), "deps %u", n);
-	read_counts(&a);
-	line = cap_command(cmd, "lockdep_capacity: deps ");
-	read_counts(&b);
 	if (!line || sscanf(line, "lockdep_capacity: deps %*u: %u pairs taken",
 			    &pairs) != 1) {
 		ktap_result(false, "%s: the module did not say what it did", what);
@@ -210,13 +218,12 @@ static void step_free(long classes_before)
 static void capacity_run(void)
 {
 	struct cap_counts start;
-	int err, i;
+	int err;
 
 	if (!capacity_enabled())
 		return;
 	if (!validator_is_ours()) {
-		for (i = 0; i < CAP_TESTS; i++)
-			ktap_skip("the tree's engine has fixed tables", "capacity %d", i + 1);
+		ktap_skip_n(CAP_TESTS, "the tree's engine has fixed tables", "capacity");
 		return;
 	}
 	/* /dev/kmsg, for the marks that cut the kernel log into steps. */

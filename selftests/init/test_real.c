@@ -43,14 +43,12 @@ static int real_count(void)
 static void log_mark(const char *name)
 {
 	char line[128];
-	int fd = open("/dev/kmsg", O_WRONLY);
+	int err;
 
-	if (fd < 0)
-		return;
 	snprintf(line, sizeof(line), "lv-init: begin %s\n", name);
-	if (write(fd, line, strlen(line)) < 0)
-		ktap_diag("cannot write to /dev/kmsg: %s", strerror(errno));
-	close(fd);
+	err = write_text("/dev/kmsg", line);
+	if (err)
+		ktap_diag("cannot write to /dev/kmsg: %s", strerror(err));
 }
 
 /* Report headlines in the kernel log since the mark for NAME; -1 if lost. */

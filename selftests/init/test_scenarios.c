@@ -386,9 +386,8 @@ static void keep_proving(void)
 	int i, j;
 
 	if (!validator_is_ours()) {
-		for (i = 0; i < KEEP_STEPS + 2; i++)
-			ktap_skip("the tree's engine stops at its first report",
-				  "keep proving, step %d", i + 1);
+		ktap_skip_n(KEEP_STEPS + 2, "the tree's engine stops at its first report",
+			    "keep proving, step");
 		return;
 	}
 	for (i = 0; i < KEEP_STEPS; i++) {

@@ -173,13 +173,11 @@ static void switch_abba(void)
 static void switch_run(void)
 {
 	int seconds = switch_seconds();
-	int i;
 
 	if (seconds <= 0)
 		return;
 	if (!validator_is_ours()) {
-		for (i = 0; i < SW_TESTS; i++)
-			ktap_skip("the tree's engine has no run-time switch", "switch %d", i + 1);
+		ktap_skip_n(SW_TESTS, "the tree's engine has no run-time switch", "switch");
 		return;
 	}
 	mount_fs("devtmpfs", "/dev");

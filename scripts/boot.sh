@@ -3,7 +3,11 @@
 # console in a log beside the build. Never hangs: QEMU is killed after the
 # timeout, and the log then ends with a TIMEOUT marker for the parser.
 #
-# Usage: boot.sh [--timeout S] [--append "WORDS"] [--log FILE] ARCH SET
+# With --times, each console line is also written to LOG.times behind the
+# host's seconds since QEMU started, for boot-time measurements that do not
+# trust the guest's early clock.
+#
+# Usage: boot.sh [--timeout S] [--append "WORDS"] [--log FILE] [--times] ARCH SET
 # Environment: LV_ACCEL=auto|tcg|kvm (auto: KVM only if a trial boot works)
 set -eu
 . "$(dirname "$0")/lib.sh"
@@ -11,15 +15,17 @@ set -eu
 timeout_s=${LV_BOOT_TIMEOUT:-120}
 append=
 log=
+times=
 while [ $# -gt 2 ]; do
 	case "$1" in
 	--timeout) timeout_s=$2; shift 2 ;;
 	--append) append=$2; shift 2 ;;
 	--log) log=$2; shift 2 ;;
+	--times) times=yes; shift ;;
 	*) die "unknown option $1" ;;
 	esac
 done
-[ $# -eq 2 ] || die "usage: boot.sh [--timeout S] [--append WORDS] [--log FILE] ARCH SET"
+[ $# -eq 2 ] || die "usage: boot.sh [--timeout S] [--append WORDS] [--log FILE] [--times] ARCH SET"
 arch=$(kernel_arch "$1")
 odir=$(kernel_dir "$arch" "$2")
 kernel="$odir/arch/x86/boot/bzImage"
@@ -34,14 +40,36 @@ i386) qemu=qemu-system-i386 ;;
 esac
 command -v "$qemu" >/dev/null 2>&1 || die "$qemu not found (scripts/install-deps.sh)"
 
+# QEMU itself: qemu_cmd ACCEL TIMEOUT SERIAL
+qemu_cmd() {
+	timeout -k 5 "$2" "$qemu" -accel "$1" -smp 2 -m 512 \
+		-display none -monitor none -nodefaults -no-reboot \
+		-serial "$3" -kernel "$kernel" -initrd "$initrd" \
+		-append "console=ttyS0 panic=-1 rdinit=/init $append" </dev/null
+}
+
+# The console through stdout, each line stamped on arrival; QEMU's exit
+# status is passed on through a file, since a pipe keeps only the last.
+qemu_stamped() {
+	rcfile="$3.rc"
+	{
+		rc=0
+		qemu_cmd "$1" "$2" stdio 2>"$3.qemu" || rc=$?
+		echo "$rc" >"$rcfile"
+	} | "$LV_TOP/scripts/stamp-lines.sh" "$3" "$3.times"
+	rc=$(cat "$rcfile")
+	rm -f "$rcfile"
+	return "$rc"
+}
+
 # One QEMU run: run_qemu ACCEL TIMEOUT LOG. Appends the end marker to LOG.
 run_qemu() {
 	rc=0
-	timeout -k 5 "$2" "$qemu" -accel "$1" -smp 2 -m 512 \
-		-display none -monitor none -nodefaults -no-reboot \
-		-serial "file:$3" -kernel "$kernel" -initrd "$initrd" \
-		-append "console=ttyS0 panic=-1 rdinit=/init $append" \
-		</dev/null >"$3.qemu" 2>&1 || rc=$?
+	if [ -n "$times" ]; then
+		qemu_stamped "$1" "$2" "$3" || rc=$?
+	else
+		qemu_cmd "$1" "$2" "file:$3" >"$3.qemu" 2>&1 || rc=$?
+	fi
 	if [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then
 		echo "### lv-boot: TIMEOUT after $2 s" >>"$3"
 	else

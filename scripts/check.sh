@@ -67,7 +67,7 @@ subtest() {
 }
 
 # Build, boot and parse one kernel; KTAP into $results/<kernel>.ktap.
-# Its suite line: <arch> <set> [<self-test count>|subset|-] [<kernel words>...].
+# Its suite line: <arch> <set> [<self-test count>|subset|none|-] [<kernel words>...].
 check_kernel() {
 	arch=${1%%-*}
 	set_name=${1#*-}
@@ -90,6 +90,7 @@ check_kernel() {
 	echo "# stage: boot $1: $(($(now) - t)) s"
 	case $count in
 	subset) how=--selftest-subset ;;
+	none) how=--no-selftest ;;
 	'') how= ;;
 	*) how="--selftest-count=$count" ;;
 	esac

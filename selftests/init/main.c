@@ -15,6 +15,8 @@
  *   lv.workload=SECONDS busybox sh runs /workload.sh (user-space load) that long
  *   lv.capacity=1       fill our engine's storage with the capacity module
  *   lv.switch=SECONDS   flip our engine's run-time switch under load that long
+ *   lv.validator=none   the kernel has no validator: check that, skip /proc
+ *   lv.bench=1          run the benchmark module (lv.bench_iterations=N, ...)
  */
 #include <stdio.h>
 #include <unistd.h>
@@ -31,6 +33,7 @@ static void mount_all(void)
 }
 
 static const struct lv_suite *const suites[] = {
+	&none_suite,
 	&proc_suite,
 	&procfiles_suite,
 	&torture_suite,
@@ -39,6 +42,7 @@ static const struct lv_suite *const suites[] = {
 	&workload_suite,
 	&capacity_suite,
 	&switch_suite,
+	&bench_suite,
 };
 
 #define NR_SUITES (int)(sizeof(suites) / sizeof(suites[0]))

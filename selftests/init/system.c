@@ -221,6 +221,12 @@ long lockdep_stat(const char *name)
 	return stats_value(stats, name);
 }
 
+/* Kernels built without a validator say so: lv.validator=none. */
+bool validator_expected(void)
+{
+	return !cmdline_has("lv.validator=none");
+}
+
 /* Our engine counts its reports; the tree's engine has no such line. */
 bool validator_is_ours(void)
 {

@@ -20,6 +20,7 @@ char *kernel_log_since(const char *mark);
 int count_report_headlines(const char *text);
 long lockdep_stat(const char *name);
 bool validator_is_ours(void);
+bool validator_expected(void);
 void end_machine(void) __attribute__((noreturn));
 
 #endif

@@ -323,14 +323,14 @@ static const struct {
 
 static int procfiles_count(void)
 {
-	return NR_TESTS;
+	return validator_expected() ? NR_TESTS : 0;
 }
 
 static void procfiles_run(void)
 {
 	int i;
 
-	for (i = 0; i < NR_TESTS; i++)
+	for (i = 0; i < procfiles_count(); i++)
 		tests[i].run(tests[i].name);
 }
 

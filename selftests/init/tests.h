@@ -20,5 +20,7 @@ extern const struct lv_suite real_suite;
 extern const struct lv_suite workload_suite;
 extern const struct lv_suite capacity_suite;
 extern const struct lv_suite switch_suite;
+extern const struct lv_suite none_suite;
+extern const struct lv_suite bench_suite;
 
 #endif

@@ -1,0 +1,110 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The benchmark boot (lv.bench=1): load the benchmark module
+ * (lib/test_lockdep_bench.c), which logs its figures on the console for
+ * scripts/bench.sh, and check that the figures can be trusted: the module
+ * ran to the end, the validator did not switch itself off on the way (a
+ * validator that stopped early would look cheap), and our engine dropped
+ * nothing (a dependency dropped is one not paid for).
+ *
+ * lv.bench_iterations=N, lv.bench_runs=N and lv.bench_learn=N pass on the
+ * module's parameters of the same names.  The graph may grow to 8000
+ * classes, or to what the validator has room for beside the classes it
+ * already knows.
+ */
+#define _GNU_SOURCE
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ktap.h"
+#include "system.h"
+#include "tests.h"
+
+#define BENCH_MODULE "/lib/modules/test_lockdep_bench.ko"
+#define BENCH_TESTS 3
+#define BENCH_CLASSES 8000
+/* Classes other code may make while the benchmark runs. */
+#define BENCH_CLASS_SLACK 64
+
+static bool bench_enabled(void)
+{
+	return cmdline_has("lv.bench=1");
+}
+
+static int bench_count(void)
+{
+	return bench_enabled() ? BENCH_TESTS : 0;
+}
+
+/* The "[max: N]" of the lock-classes line, or -1. */
+static long class_table_size(void)
+{
+	static char stats[16384];
+	const char *p;
+
+	if (read_text("/proc/lockdep_stats", stats, sizeof(stats)) < 0)
+		return -1;
+	p = strstr(stats, "lock-classes:");
+	p = p ? strstr(p, "[max: ") : NULL;
+	return p ? strtol(p + 6, NULL, 10) : -1;
+}
+
+/* How many classes the benchmark may make. */
+static long bench_room(void)
+{
+	long size = class_table_size();
+	long room;
+
+	if (!validator_expected() || size < 0)
+		return BENCH_CLASSES;
+	room = size - lockdep_stat("lock-classes") - BENCH_CLASS_SLACK;
+	return room < BENCH_CLASSES ? room : BENCH_CLASSES;
+}
+
+/* Append " NAME=VALUE" for each lv.bench_NAME=VALUE on the command line. */
+static void bench_params(char *params, size_t size)
+{
+	static const char *const names[] = { "iterations", "runs", "learn" };
+	char word[32], value[32];
+	size_t len = strlen(params);
+	unsigned int i;
+
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		snprintf(word, sizeof(word), "lv.bench_%s", names[i]);
+		if (cmdline_value(word, value, sizeof(value)) && len < size)
+			len += snprintf(params + len, size - len, " %s=%s",
+					names[i], value);
+	}
+}
+
+static void bench_run(void)
+{
+	long dropped_before = lockdep_stat("events dropped");
+	char params[256];
+	int err;
+
+	if (!bench_enabled())
+		return;
+	snprintf(params, sizeof(params), "max_classes=%ld", bench_room());
+	bench_params(params, sizeof(params));
+	ktap_diag("lv-bench: loading the benchmark with %s", params);
+	err = load_module(BENCH_MODULE, params);
+	ktap_result(!err, "the benchmark module ran to the end (error %d)", err);
+	if (!validator_expected()) {
+		ktap_skip_n(BENCH_TESTS - 1, "no validator in this kernel", "bench");
+		return;
+	}
+	ktap_result(lockdep_stat("debug_locks") == 1,
+		    "the validator is still on after the benchmark");
+	if (!validator_is_ours()) {
+		ktap_skip("the tree's engine has no drop count",
+			  "nothing was dropped during the benchmark");
+		return;
+	}
+	ktap_result(lockdep_stat("events dropped") == dropped_before,
+		    "nothing was dropped during the benchmark (%ld before, %ld after)",
+		    dropped_before, lockdep_stat("events dropped"));
+}
+
+const struct lv_suite bench_suite = { "bench", bench_count, bench_run };

@@ -27,9 +27,6 @@ arrival() {
 		$0 ~ re { print name, $1; exit }' "$1.times"
 }
 
-arrival "$1" 'Good, all +[0-9]+ testcases passed!|testcases failed, as expected[.]|unexpected failures [(]out of' \
-	"boot to self-test end"
-arrival "$1" 'Run /init as init process' "boot to init"
 tr -d '\r' <"$1" | awk -v OFS='\t' '
 	function field(s, n,    a) {
 		split(s, a, " ")
@@ -62,4 +59,7 @@ tr -d '\r' <"$1" | awk -v OFS='\t' '
 		if (boot_lines == 2)
 			print "memory at boot", boot_kb
 		exit pairs ? 0 : 1
-	}'
+	}' || exit 1
+arrival "$1" 'Good, all +[0-9]+ testcases passed!|testcases failed, as expected[.]|unexpected failures [(]out of' \
+	"boot to self-test end"
+arrival "$1" 'Run /init as init process' "boot to init"

@@ -1,7 +1,7 @@
 # The project's commands; each target calls one script under scripts/.
 # Builds go to build/<arch>-<config set>/, with their console logs beside.
 
-.PHONY: run check check-full torture deps tree series init clean distclean
+.PHONY: run check check-full torture bench deps tree series init clean distclean
 
 # The main job: prepare, patch, build and boot x86_64, show the verdict.
 run:
@@ -18,6 +18,11 @@ check-full:
 # The tree's locktorture, 30 s per lock type, on the suite's kernels.
 torture:
 	LV_BOOT_TIMEOUT=900 scripts/check.sh --no-tools configs/suite-torture
+
+# The benchmark: no validator, the tree's engine, ours on and ours off,
+# booted in turn (BENCH_ARGS="--rounds 9", "--quick", "i386"...).
+bench:
+	scripts/bench.sh $(BENCH_ARGS)
 
 deps:
 	scripts/install-deps.sh

@@ -65,6 +65,21 @@ for set_name in none prove-tree prove; do
 	echo "# stage: bench build $arch-$set_name: $(($(now) - t)) s"
 done
 
+# The options two kernels' configs differ in, so that the table can be
+# read knowing exactly what was compared.
+config_diff() {
+	for k in "$1" "$2"; do
+		grep '^CONFIG_' "$(kernel_dir "$arch" "$k")/.config" | sort >"$out/config-$k"
+	done
+	comm -3 "$out/config-$1" "$out/config-$2" | sed 's/^\t//; s/=.*//' | sort -u
+}
+
+for pair in none:prove prove-tree:prove; do
+	opts=$(config_diff "${pair%%:*}" "${pair#*:}")
+	echo "# config: $arch-${pair%%:*} and $arch-${pair#*:} differ in $(echo "$opts" | grep -c .) options:" \
+		$opts
+done
+
 # One boot of one variant; its figures go to <variant>-<round>.fig.
 bench_boot() {
 	v=$1

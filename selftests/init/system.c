@@ -221,6 +221,19 @@ long lockdep_stat(const char *name)
 	return stats_value(stats, name);
 }
 
+/*
+ * Does the validator prove every lock family?  The tree's engine always
+ * does; ours says in its run-time switch.
+ */
+bool proving_all_families(void)
+{
+	char state[64];
+
+	if (read_text("/sys/module/lockdep/parameters/prove", state, sizeof(state)) < 0)
+		return true;
+	return !strcmp(state, "map,spin,rw,mutex,rwsem\n");
+}
+
 /* Kernels built without a validator say so: lv.validator=none. */
 bool validator_expected(void)
 {

@@ -21,6 +21,7 @@ int count_report_headlines(const char *text);
 long lockdep_stat(const char *name);
 bool validator_is_ours(void);
 bool validator_expected(void);
+bool proving_all_families(void);
 void end_machine(void) __attribute__((noreturn));
 
 #endif

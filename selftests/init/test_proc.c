@@ -30,15 +30,21 @@ static void stats_readable(const char *name)
 	}
 }
 
+/*
+ * A kernel that proves some families only may learn no dependency at all
+ * during boot (rwlock_t alone never nests there); it must still know
+ * classes and chains.
+ */
 static void stats_have_classes(const char *name)
 {
 	long classes = stats_value(stats, "lock-classes");
 	long deps = stats_value(stats, "direct dependencies");
 	long chains = stats_value(stats, "dependency chains");
+	long min_deps = proving_all_families() ? 1 : 0;
 
-	ktap_result(classes > 0 && deps > 0 && chains > 0,
-		    "%s (classes %ld, dependencies %ld, chains %ld)",
-		    name, classes, deps, chains);
+	ktap_result(classes > 0 && deps >= min_deps && chains > 0,
+		    "%s (classes %ld, dependencies %ld, at least %ld, chains %ld)",
+		    name, classes, deps, min_deps, chains);
 }
 
 static void validator_still_on(const char *name)

@@ -13,13 +13,13 @@ dir=$1
 shift
 variants="$*"
 for v in $variants; do
-	ls "$dir/$v"-*.fig >/dev/null 2>&1 || die "no figures for $v in $dir"
+	ls "$dir/$v"-[0-9]*.fig >/dev/null 2>&1 || die "no figures for $v in $dir"
 done
 
 # Every figure: variant,round,metric,value.
 echo "variant,round,metric,value" >"$dir/bench.csv"
 for v in $variants; do
-	for f in "$dir/$v"-*.fig; do
+	for f in "$dir/$v"-[0-9]*.fig; do
 		r=${f##*-}
 		r=${r%.fig}
 		awk -F'\t' -v v="$v" -v r="$r" '{ print v "," r "," $1 "," $2 }' "$f"

@@ -9,7 +9,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 
 arch=${LV_BENCH_ARCH:-x86_64}
 out="${LV_BUILD:-$top/build}/bench-$arch"
-tap_start 14
+tap_start 15
 
 rc=0
 "$top/scripts/bench.sh" --quick "$arch" >"$work/table" 2>"$work/err" || rc=$?
@@ -33,6 +33,11 @@ tap_check "four goals, each with a measured figure ($goals)" test "$goals" -eq 4
 variants=$(tail -n +2 "$out/bench.csv" 2>/dev/null | cut -d, -f1 | sort -u | tr '\n' ' ')
 tap_check "bench.csv has figures of all four variants ($variants)" \
 	test "$variants" = "none ours ours-off tree "
+# Each variant's figures are its own (ours-off is not ours): one round,
+# so 15 pair figures each, never more.
+counts=$(awk -F, '$3 ~ /^pair / { n[$1]++ } END { for (v in n) print n[v] }' \
+	"$out/bench.csv" 2>/dev/null | sort -u | tr '\n' ' ')
+tap_check "each variant has its own 15 pair figures ($counts)" test "$counts" = "15 "
 tap_check "medians.csv has the ratio columns" has "$out/medians.csv" "ours/none,ours/tree,off/none"
 png_magic=$(od -A n -t x1 -N 4 "$out/bench.png" 2>/dev/null | tr -d ' ')
 tap_check "bench.png is a PNG ($png_magic)" test "$png_magic" = 89504e47

@@ -1,0 +1,13 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Subclasses the validator cannot keep: each marked line must be reported. */
+struct obj {
+	int lock;
+};
+
+void take_too_deep(struct obj *a, struct obj *b, unsigned long flags)
+{
+	spin_lock_nested(&a->lock, 8);	/* cocci: expect */
+	mutex_lock_nested(&b->lock, 12);	/* cocci: expect */
+	down_write_nested(&a->lock, 0x10);	/* cocci: expect */
+	spin_lock_irqsave_nested(&b->lock, flags, 9);	/* cocci: expect */
+}

@@ -221,6 +221,15 @@ long lockdep_stat(const char *name)
 	return stats_value(stats, name);
 }
 
+/* The families our engine proves now, without the newline; false if none. */
+bool read_prove_switch(char *state, size_t size)
+{
+	if (read_text(LV_PROVE_SWITCH, state, size) < 0)
+		return false;
+	state[strcspn(state, "\n")] = '\0';
+	return true;
+}
+
 /*
  * Does the validator prove every lock family?  The tree's engine always
  * does; ours says in its run-time switch.
@@ -229,9 +238,8 @@ bool proving_all_families(void)
 {
 	char state[64];
 
-	if (read_text("/sys/module/lockdep/parameters/prove", state, sizeof(state)) < 0)
-		return true;
-	return !strcmp(state, "map,spin,rw,mutex,rwsem\n");
+	return !read_prove_switch(state, sizeof(state)) ||
+	       !strcmp(state, LV_PROVE_ALL);
 }
 
 /* Kernels built without a validator say so: lv.validator=none. */

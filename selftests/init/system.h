@@ -6,6 +6,10 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+/* Our engine's run-time switch, and what it reads with every family on. */
+#define LV_PROVE_SWITCH "/sys/module/lockdep/parameters/prove"
+#define LV_PROVE_ALL "map,spin,rw,mutex,rwsem"
+
 bool mount_fs(const char *type, const char *dir);
 ssize_t read_text(const char *path, char *buf, size_t size);
 int write_text(const char *path, const char *text);
@@ -21,6 +25,7 @@ int count_report_headlines(const char *text);
 long lockdep_stat(const char *name);
 bool validator_is_ours(void);
 bool validator_expected(void);
+bool read_prove_switch(char *state, size_t size);
 bool proving_all_families(void);
 void end_machine(void) __attribute__((noreturn));
 

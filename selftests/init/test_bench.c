@@ -22,7 +22,6 @@
 #include "tests.h"
 
 #define BENCH_MODULE "/lib/modules/test_lockdep_bench.ko"
-#define BENCH_SWITCH "/sys/module/lockdep/parameters/prove"
 #define BENCH_TESTS 3
 #define BENCH_CLASSES 8000
 /* Classes other code may make while the benchmark runs. */
@@ -88,9 +87,8 @@ static void bench_run(void)
 	if (!bench_enabled())
 		return;
 	/* The host checks that an "off" run really ran switched off. */
-	if (read_text(BENCH_SWITCH, prove, sizeof(prove)) > 0)
-		ktap_diag("lv-bench: proving %.*s", (int)strcspn(prove, "\n"),
-			  prove);
+	if (read_prove_switch(prove, sizeof(prove)))
+		ktap_diag("lv-bench: proving %s", prove);
 	snprintf(params, sizeof(params), "max_classes=%ld", bench_room());
 	bench_params(params, sizeof(params));
 	ktap_diag("lv-bench: loading the benchmark with %s", params);

@@ -17,7 +17,7 @@ static const char *const validator_files[] = {
 	"/proc/lockdep_stats",
 	"/proc/lockdep_chains",
 	"/proc/lockdep_reports",
-	"/sys/module/lockdep/parameters/prove",
+	LV_PROVE_SWITCH,
 };
 
 #define NR_FILES (int)(sizeof(validator_files) / sizeof(validator_files[0]))

@@ -24,8 +24,6 @@
 #include "system.h"
 #include "tests.h"
 
-#define SW_PARAM "/sys/module/lockdep/parameters/prove"
-#define SW_ALL "map,spin,rw,mutex,rwsem"
 #define SW_MODULES "/lib/modules/"
 #define SW_SCENARIO_RUN "/sys/kernel/debug/lockdep_scenarios/run"
 #define SW_TESTS 7
@@ -44,14 +42,6 @@ static int switch_count(void)
 	return switch_seconds() > 0 ? SW_TESTS : 0;
 }
 
-static bool read_switch(char *buf, size_t size)
-{
-	if (read_text(SW_PARAM, buf, size) < 0)
-		return false;
-	buf[strcspn(buf, "\n")] = '\0';
-	return true;
-}
-
 /*
  * The switch reads what lockdep.prove= asked for at boot, all families
  * if nothing was asked.  The boot that runs this suite asks for "none",
@@ -59,12 +49,12 @@ static bool read_switch(char *buf, size_t size)
  */
 static void switch_reads_boot_choice(void)
 {
-	char state[64] = "", want[64] = SW_ALL;
+	char state[64] = "", want[64] = LV_PROVE_ALL;
 
 	if (cmdline_value("lockdep.prove", want, sizeof(want)) &&
 	    !strcmp(want, "all"))
-		strcpy(want, SW_ALL);
-	ktap_result(read_switch(state, sizeof(state)) && !strcmp(state, want),
+		strcpy(want, LV_PROVE_ALL);
+	ktap_result(read_prove_switch(state, sizeof(state)) && !strcmp(state, want),
 		    "the switch reads \"%s\" after boot (want \"%s\")", state, want);
 }
 
@@ -77,7 +67,7 @@ static void switch_refuses_nobody(void)
 	if (pid == 0) {
 		if (setgid(65534) || setuid(65534))
 			_exit(100);
-		_exit(write_text(SW_PARAM, "none") ? 0 : 1);
+		_exit(write_text(LV_PROVE_SWITCH, "none") ? 0 : 1);
 	}
 	if (pid > 0)
 		waitpid(pid, &status, 0);
@@ -119,11 +109,11 @@ static long flip_under_load(int seconds, int *errors)
 	for (i = 0; i < 2; i++)
 		churn[i] = start_churn(i);
 	while (monotonic_seconds() < end) {
-		*errors += write_text(SW_PARAM, states[flips % 6]) != 0;
+		*errors += write_text(LV_PROVE_SWITCH, states[flips % 6]) != 0;
 		flips++;
 		nanosleep(&pause, NULL);
 	}
-	*errors += write_text(SW_PARAM, "all") != 0;
+	*errors += write_text(LV_PROVE_SWITCH, "all") != 0;
 	for (i = 0; i < 2; i++) {
 		if (churn[i] > 0) {
 			kill(churn[i], SIGKILL);
@@ -161,7 +151,7 @@ static long run_abba(const char *state)
 {
 	long before = lockdep_stat("reports so far");
 
-	if (write_text(SW_PARAM, state) || write_text(SW_SCENARIO_RUN, "abba_spin"))
+	if (write_text(LV_PROVE_SWITCH, state) || write_text(SW_SCENARIO_RUN, "abba_spin"))
 		return -1;
 	usleep(200000);
 	return lockdep_stat("reports so far") - before;
@@ -198,7 +188,7 @@ static void switch_run(void)
 	ktap_result(lockdep_stat("debug_locks") == 1,
 		    "the validator is still on (untracked releases ignored: %ld)",
 		    lockdep_stat("untracked releases ignored"));
-	ktap_result(write_text(SW_PARAM, "bogus") != 0,
+	ktap_result(write_text(LV_PROVE_SWITCH, "bogus") != 0,
 		    "an unknown family name is refused");
 }
 

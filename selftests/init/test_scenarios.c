@@ -108,10 +108,14 @@ static bool silent_run(void)
 	return !strcmp(wanted, "silent");
 }
 
-/* The keep-proving run: distinct bugs, a repeat, then a silent twin. */
+/*
+ * The keep-proving run: distinct bugs, then a repeat of a dependency bug
+ * and of a usage bug, then a silent twin.
+ */
 static const char *const keep_sequence[] = {
 	"abba_spin", "recursive_mutex", "irq_inconsistent_hard", "bad_unlock",
-	"nest_lock_not_held", "abba_spin", "ok_spin_nested",
+	"nest_lock_not_held", "abba_spin", "irq_inconsistent_hard",
+	"ok_spin_nested",
 };
 
 #define KEEP_STEPS (int)(sizeof(keep_sequence) / sizeof(keep_sequence[0]))
@@ -336,13 +340,21 @@ static long parse_finding(char *line, char **kind, char **classes)
 	return count;
 }
 
-/* /proc/lockdep_reports: one line per distinct bug, the repeat counted. */
+/* @kind names a finding of kind @want between classes @a and @b (or @a). */
+static bool finding_is(const char *kind, const char *classes, const char *want,
+		       const char *a, const char *b)
+{
+	return !strcmp(kind, want) && strstr(classes, a) &&
+	       (!b || strstr(classes, b));
+}
+
+/* /proc/lockdep_reports: one line per distinct bug, the repeats counted. */
 static void judge_report_log(void)
 {
 	static char log[16384];
 	char *line, *save, *kind, *classes;
 	int lines = 0, bad = 0;
-	long count, abba_count = -1;
+	long count, abba_count = -1, usage_count = -1;
 
 	if (read_text("/proc/lockdep_reports", log, sizeof(log)) < 0) {
 		ktap_result(false, "/proc/lockdep_reports is readable");
@@ -360,14 +372,18 @@ static void judge_report_log(void)
 		if (count < 0) {
 			ktap_diag("bad /proc/lockdep_reports line %d", lines);
 			bad++;
-		} else if (!strcmp(kind, "circular") && strstr(classes, "sc_spin_a") &&
-			   strstr(classes, "sc_spin_b")) {
+		} else if (finding_is(kind, classes, "circular", "sc_spin_a",
+				      "sc_spin_b")) {
 			abba_count = count;
+		} else if (finding_is(kind, classes, "inconsistent",
+				      "sc_hardirq_lock", NULL)) {
+			usage_count = count;
 		}
 	}
-	ktap_result(lines == KEEP_DISTINCT && abba_count == 2 && !bad,
-		    "/proc/lockdep_reports: %d findings (want %d), the ABBA counted %ld times (want 2), %d bad lines",
-		    lines, KEEP_DISTINCT, abba_count, bad);
+	ktap_result(lines == KEEP_DISTINCT && abba_count == 2 &&
+		    usage_count == 2 && !bad,
+		    "/proc/lockdep_reports: %d findings (want %d), the ABBA counted %ld times and the irq usage %ld times (want 2 each), %d bad lines",
+		    lines, KEEP_DISTINCT, abba_count, usage_count, bad);
 }
 
 static void judge_keep_stats(void)
@@ -375,7 +391,7 @@ static void judge_keep_stats(void)
 	long reports = lockdep_stat("reports so far");
 	long repeats = lockdep_stat("repeats suppressed");
 	long on = lockdep_stat("debug_locks");
-	ktap_result(reports == KEEP_DISTINCT && repeats >= 1 && on == 1,
+	ktap_result(reports == KEEP_DISTINCT && repeats >= 2 && on == 1,
 		    "lockdep_stats: %ld reports, %ld repeats suppressed, debug_locks %ld",
 		    reports, repeats, on);
 }

@@ -12,3 +12,12 @@ void take_nested(struct obj *a, struct obj *b, int depth, unsigned long flags)
 	spin_lock_irqsave_nested(&b->lock, flags, 7);
 	spin_lock(&a->lock);
 }
+
+void lock_pair(struct obj *objs)
+{
+	int i;
+
+	for (i = 0; i < 2; i++) {
+		mutex_lock_nested(&objs[i].lock, i);
+	}
+}

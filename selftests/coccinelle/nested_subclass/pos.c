@@ -11,3 +11,12 @@ void take_too_deep(struct obj *a, struct obj *b, unsigned long flags)
 	down_write_nested(&a->lock, 0x10);	/* cocci: expect */
 	spin_lock_irqsave_nested(&b->lock, flags, 9);	/* cocci: expect */
 }
+
+void lock_all(struct obj *objs, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++) {
+		mutex_lock_nested(&objs[i].lock, i);	/* cocci: expect */
+	}
+}

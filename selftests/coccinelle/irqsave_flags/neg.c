@@ -35,3 +35,12 @@ void tree_form(struct dev *d)
 	spin_unlock_irqrestore(&d->other, flags);
 	spin_unlock_irqrestore(&d->lock, flags);
 }
+
+void contended(struct dev *d)
+{
+	unsigned long flags;
+
+	if (!raw_spin_trylock_irqsave(&d->raw, flags))
+		raw_spin_lock_irqsave(&d->raw, flags);
+	raw_spin_unlock_irqrestore(&d->raw, flags);
+}

@@ -35,3 +35,13 @@ void irq_save_then_xa(struct dev *d)
 	xa_unlock_irqrestore(&d->xa, flags);
 	local_irq_restore(flags);
 }
+
+void trylock_inside(struct dev *d)
+{
+	unsigned long flags;
+
+	raw_spin_lock_irqsave(&d->raw, flags);
+	if (spin_trylock_irqsave(&d->lock, flags))	/* cocci: expect */
+		spin_unlock_irqrestore(&d->lock, flags);
+	raw_spin_unlock_irqrestore(&d->raw, flags);
+}

@@ -1,0 +1,68 @@
+#!/bin/sh
+# The documentation: the series' Documentation/locking/lock-validator.rst
+# and our own Documentation/*.rst build with Sphinx without a warning;
+# lock-validator.rst names every /proc/lockdep_stats field and every
+# report kind the engine has; every command the README shows exists.
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/tap.sh"
+src=${LV_SRC:-${LV_BUILD:-$top/build}/src/linux-source-6.12}
+rst="$src/Documentation/locking/lock-validator.rst"
+
+# sphinx-build -W on one RST file as the master document of a bare project.
+sphinx_clean() {
+	rm -rf "$work/sx"
+	mkdir -p "$work/sx"
+	cp "$1" "$work/sx/index.rst"
+	echo "project = 'check'" >"$work/sx/conf.py"
+	sphinx-build -q -W -b html "$work/sx" "$work/sx/_build" >"$work/sx.log" 2>&1 ||
+		{ sed 's/^/# /' "$work/sx.log"; return 1; }
+}
+
+# The quoted names of lv_seq_stat*() lines and report kinds in the engine.
+stat_fields() {
+	sed -n 's/.*lv_seq_stat\(_max\)\?(m, "\([^"]*\):".*/\2/p' "$src/kernel/lockdep_proc.c"
+}
+report_kinds() {
+	sed -n '/lv_report_kind_names\[LV_NR_REPORT_KINDS\] = {/,/^};/s/.*= "\([^"]*\)".*/\1/p' \
+		"$src/kernel/lockdep_report.c"
+}
+
+# Does the RST name each line of stdin (in double backquotes)?
+all_named() {
+	missing=
+	while read -r name; do
+		grep -q -F "\`\`$name\`\`" "$rst" || missing="$missing [$name]"
+	done
+	[ -z "$missing" ] || { echo "# not in lock-validator.rst:$missing"; return 1; }
+}
+
+stats_named() { stat_fields | all_named; }
+kinds_named() { report_kinds | all_named; }
+
+# The commands of the README's indented examples: "make T" needs a target
+# T in the Makefile, a path under scripts/ or selftests/ an executable file.
+readme_commands_exist() {
+	bad=
+	for t in $(sed -n 's/^    make \([a-z-]*\).*/\1/p' "$top/README"); do
+		grep -q "^$t:" "$top/Makefile" || bad="$bad make-$t"
+	done
+	for p in $(sed -n 's/^    \(scripts\/[^ ]*\|selftests\/[^ ]*\.sh\).*/\1/p' "$top/README"); do
+		[ -x "$top/$p" ] || bad="$bad $p"
+	done
+	[ -z "$bad" ] || { echo "# missing:$bad"; return 1; }
+}
+
+docs=$(ls "$top"/Documentation/*.rst)
+tap_start $(($(echo "$docs" | wc -l) + 5))
+tap_check "lock-validator.rst is in the patched tree" test -f "$rst"
+tap_check "lock-validator.rst builds with Sphinx without warnings" sphinx_clean "$rst"
+for d in $docs; do
+	tap_check "Documentation/$(basename "$d") builds with Sphinx without warnings" \
+		sphinx_clean "$d"
+done
+tap_check "lock-validator.rst names every /proc/lockdep_stats field ($(stat_fields | wc -l))" \
+	stats_named
+tap_check "lock-validator.rst names every report kind ($(report_kinds | wc -l))" kinds_named
+tap_check "every command the README shows exists" readme_commands_exist
+tap_end

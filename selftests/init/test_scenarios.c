@@ -379,8 +379,9 @@ static long finding_count(const struct repeat_key *k)
 
 /*
  * A bug already reported once must not be printed again, and its count
- * must go up.  A usage bug may count more than once per run: every
- * return from an interrupt while the lock is held is one more occurrence.
+ * must go up.  A usage bug may count more than once per run: the refused
+ * usage is checked again wherever it recurs, at the acquisition and each
+ * time interrupts are enabled while the lock is held.
  */
 static void judge_repeat(const char *name, int err, const char *window,
 			 long before, long after)

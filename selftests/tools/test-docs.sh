@@ -1,6 +1,7 @@
 #!/bin/sh
 # The documentation: the series' Documentation/locking/lock-validator.rst
-# and our own Documentation/*.rst build with Sphinx without a warning;
+# and our own Documentation/*.rst build with Sphinx without a warning, and
+# the tree's make htmldocs builds lock-validator.rst without complaint;
 # lock-validator.rst names every /proc/lockdep_stats field and every
 # report kind the engine has; every command the README shows exists.
 set -eu
@@ -17,6 +18,20 @@ sphinx_clean() {
 	echo "project = 'check'" >"$work/sx/conf.py"
 	sphinx-build -q -W -b html "$work/sx" "$work/sx/_build" >"$work/sx.log" 2>&1 ||
 		{ sed 's/^/# /' "$work/sx.log"; return 1; }
+}
+
+# The tree's own "make htmldocs" for Documentation/locking/: it must make
+# lock-validator.html and say nothing about lock-validator.rst.
+tree_htmldocs() {
+	out=${LV_BUILD:-$top/build}/htmldocs
+	rm -rf "$out"
+	make -C "$src" O="$out" SPHINXDIRS=locking htmldocs >"$work/htmldocs.log" 2>&1 ||
+		{ tail -5 "$work/htmldocs.log" | sed 's/^/# /'; return 1; }
+	if grep -i 'lock-validator' "$work/htmldocs.log" | grep -q -i -E 'warning|error'; then
+		grep -i 'lock-validator' "$work/htmldocs.log" | sed 's/^/# /'
+		return 1
+	fi
+	test -s "$out/Documentation/output/locking/lock-validator.html"
 }
 
 # The quoted names of lv_seq_stat*() lines and report kinds in the engine.
@@ -54,9 +69,11 @@ readme_commands_exist() {
 }
 
 docs=$(ls "$top"/Documentation/*.rst)
-tap_start $(($(echo "$docs" | wc -l) + 5))
+tap_start $(($(echo "$docs" | wc -l) + 6))
 tap_check "lock-validator.rst is in the patched tree" test -f "$rst"
 tap_check "lock-validator.rst builds with Sphinx without warnings" sphinx_clean "$rst"
+tap_check "the tree's make htmldocs (SPHINXDIRS=locking) builds it without a word about it" \
+	tree_htmldocs
 for d in $docs; do
 	tap_check "Documentation/$(basename "$d") builds with Sphinx without warnings" \
 		sphinx_clean "$d"

@@ -3,21 +3,26 @@
 # its patches add) in report mode over directories of the patched tree,
 # and summarize the findings per rule.
 # Usage: scripts/cocci-tree.sh [DIR...]   (default: kernel fs mm block)
+#        scripts/cocci-tree.sh --rules    (only name the rules, one a line)
 # Writes build/cocci/<rule>.txt (the findings, sorted) and
 # build/cocci/summary.txt; dies if spatch fails on a rule.
 set -eu
 . "$(dirname "$0")/lib.sh"
+
+# The rules the series adds, by name.
+rules=$(sed -n 's|^+++ b/scripts/coccinelle/locks/\(.*\)\.cocci$|\1|p' \
+	$(sed "s|^|$LV_PATCHES/|" "$LV_SERIES") | sort -u)
+[ -n "$rules" ] || die "the series adds no rule under scripts/coccinelle/locks/"
+if [ "${1:-}" = --rules ]; then
+	echo "$rules"
+	exit 0
+fi
 
 [ -d "$LV_SRC" ] || die "no tree at $LV_SRC: run 'make series' first"
 command -v spatch >/dev/null || die "spatch not found: run scripts/install-deps.sh"
 dirs=${*:-kernel fs mm block}
 out=$LV_BUILD/cocci
 mkdir -p "$out"
-
-# The rules the series adds, by name.
-rules=$(sed -n 's|^+++ b/scripts/coccinelle/locks/\(.*\)\.cocci$|\1|p' \
-	$(sed "s|^|$LV_PATCHES/|" "$LV_SERIES") | sort -u)
-[ -n "$rules" ] || die "the series adds no rule under scripts/coccinelle/locks/"
 
 for d in $dirs; do
 	[ -d "$LV_SRC/$d" ] || die "no directory $d in $LV_SRC"

@@ -400,7 +400,7 @@ static void judge_report_log(void)
 	static char log[16384];
 	char *line, *save, *kind, *classes;
 	int lines = 0, bad = 0;
-	long count, abba_count = -1;
+	long abba_count;
 
 	if (read_text("/proc/lockdep_reports", log, sizeof(log)) < 0) {
 		ktap_result(false, "/proc/lockdep_reports is readable");
@@ -414,15 +414,12 @@ static void judge_report_log(void)
 		}
 		lines++;
 		ktap_diag("lv-reports: %s", line);
-		count = parse_finding(line, &kind, &classes);
-		if (count < 0) {
+		if (parse_finding(line, &kind, &classes) < 0) {
 			ktap_diag("bad /proc/lockdep_reports line %d", lines);
 			bad++;
-		} else if (finding_is(kind, classes, "circular", "sc_spin_a",
-				      "sc_spin_b")) {
-			abba_count = count;
 		}
 	}
+	abba_count = finding_count(find_repeat_key("abba_spin"));
 	ktap_result(lines == KEEP_DISTINCT && abba_count == 2 && !bad,
 		    "/proc/lockdep_reports: %d findings (want %d), the ABBA counted %ld times (want 2), %d bad lines",
 		    lines, KEEP_DISTINCT, abba_count, bad);

@@ -12,8 +12,7 @@ doc="$top/Documentation/coccinelle.rst"
 src=${LV_SRC:-${LV_BUILD:-$top/build}/src/linux-source-6.12}
 out=${LV_BUILD:-$top/build}/cocci
 
-rules=$(sed -n 's|^+++ b/scripts/coccinelle/locks/\(.*\)\.cocci$|\1|p' \
-	"$top"/patches/*.patch | sort -u)
+rules=$("$tree" --rules)
 
 # Is every "rule: file:line:..." finding a line that exists in the tree?
 findings_real() {

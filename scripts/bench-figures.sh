@@ -1,7 +1,9 @@
 #!/bin/sh
 # Read the figures of one benchmark boot from its console log and print
 # them, one per line: "<metric><TAB><value>". Metrics:
-#   pair <type> flat|nest4   ns per lock+unlock pair (benchmark module)
+#   pair <case>              ns per lock+unlock pair of a known chain
+#   scale <case>             the same once the graph is large
+#   scale classes|chains     the size of that graph
 #   learn 100|1000|max       ns per newly learned dependency at that size
 #   learn max classes        how many classes the largest graph had
 #   boot to self-test end    s from QEMU's start to the self-test's summary
@@ -33,10 +35,14 @@ tr -d '\r' <"$1" | awk -v OFS='\t' '
 		return a[n]
 	}
 	{ line = $0; sub(/^\[ *[0-9]+\.[0-9]+\] /, "", line) }
-	line ~ /^lockdep_bench: pair / {
-		# "lockdep_bench: pair spin flat 12.3 ns"
-		print "pair " field(line, 3) " " field(line, 4), field(line, 5)
+	line ~ /^lockdep_bench: (pair|scale) [a-z_0-9]+ [0-9.]+ ns$/ {
+		# "lockdep_bench: pair spin 12.3 ns"
+		print field(line, 2) " " field(line, 3), field(line, 4)
 		pairs++
+	}
+	line ~ /^lockdep_bench: scale graph classes [0-9]+ chains [0-9]+$/ {
+		print "scale classes", field(line, 5)
+		print "scale chains", field(line, 7)
 	}
 	line ~ /^lockdep_bench: learn classes / {
 		# "lockdep_bench: learn classes 100 456.7 ns"

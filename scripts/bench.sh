@@ -6,20 +6,26 @@
 #   tree      the tree's engine (kernel/locking/lockdep.c)
 #   ours      our engine (kernel/lockdep.c), proving everything
 #   ours-off  our engine built in, switched off at boot (lockdep.prove=none)
-# Each variant boots with the benchmark module (lv.bench=1) ROUNDS times,
-# interleaved (none tree ours ours-off none tree ...), so that a slow
-# patch of the host hits them all alike. Every boot must pass the console
-# checks, and an "off" boot must show the switch off, or nothing is
-# reported. Then bench-report.sh prints the medians and ratios and writes
-# CSV and a plot, all under build/bench-<arch>/.
+# Each variant boots with the benchmark module (lv.bench=1), first under
+# QEMU's -icount shift=0 (boot.sh --icount): the guest clock then advances
+# one nanosecond per guest instruction, so every figure is an instruction
+# count, the same on every run and blind to the host's load. That is the
+# table that counts. Then the same boots on the wall clock, ROUNDS times,
+# interleaved (none tree ours ours-off none tree ...), as a second view.
+# Every boot must pass the console checks, and an "off" boot must show the
+# switch off, or nothing is reported. bench-report.sh prints medians,
+# ratios and goals, and writes CSV and a plot, under
+# build/bench-<arch>/icount/ and build/bench-<arch>/wall/.
 #
-# Usage: bench.sh [--rounds N] [--quick] [ARCH]   (default: 5 rounds, x86_64)
-#   --quick  one round of short runs, to check that it all still works
+# Usage: bench.sh [--rounds N] [--quick] [ARCH]   (default: 3 rounds, x86_64)
+#   --rounds N  wall-clock rounds (the instruction counts need only one)
+#   --quick     short runs, one round of each, to check that it all works
 set -eu
 . "$(dirname "$0")/lib.sh"
 
-rounds=5
+rounds=3
 extra=
+usage="usage: bench.sh [--rounds N] [--quick] [ARCH]"
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--rounds)
@@ -28,13 +34,14 @@ while [ $# -gt 0 ]; do
 	--quick)
 		rounds=1
 		extra="lv.bench_iterations=2000 lv.bench_runs=3 lv.bench_learn=30"
+		extra="$extra lv.bench_scale_classes=500 lv.bench_scale_chains=5000"
 		shift ;;
-	-*) die "usage: bench.sh [--rounds N] [--quick] [ARCH]" ;;
+	-*) die "$usage" ;;
 	*) break ;;
 	esac
 done
 case $rounds in '' | *[!0-9]* | 0) die "--rounds wants a positive number, not '$rounds'" ;; esac
-[ $# -le 1 ] || die "usage: bench.sh [--rounds N] [--quick] [ARCH]"
+[ $# -le 1 ] || die "$usage"
 arch=$(kernel_arch "${1:-x86_64}")
 s="$LV_TOP/scripts"
 out="$LV_BUILD/bench-$arch"
@@ -56,8 +63,6 @@ words_of() {
 	esac
 }
 
-mkdir -p "$out"
-rm -f "$out"/*.log "$out"/*.times "$out"/*.fig "$out"/*.ktap
 for set_name in none prove-tree prove; do
 	t=$(now)
 	"$s/build-kernel.sh" "$arch" "$set_name" >/dev/null
@@ -74,40 +79,60 @@ config_diff() {
 	comm -3 "$out/config-$1" "$out/config-$2" | sed 's/^\t//; s/=.*//' | sort -u
 }
 
+mkdir -p "$out"
 for pair in none:prove prove-tree:prove; do
 	opts=$(config_diff "${pair%%:*}" "${pair#*:}")
 	echo "# config: $arch-${pair%%:*} and $arch-${pair#*:} differ in $(echo "$opts" | grep -c .) options:" \
 		$opts
 done
 
-# One boot of one variant; its figures go to <variant>-<round>.fig.
+# One boot of one variant: bench_boot DIR VARIANT ROUND [boot.sh options].
+# Its figures go to DIR/<variant>-<round>.fig.
 bench_boot() {
-	v=$1
-	log="$out/$v-$2.log"
-	set_name=$(set_of "$v")
+	dir=$1
+	v=$2
+	r=$3
+	shift 3
+	log="$dir/$v-$r.log"
 	check=
 	[ "$v" != none ] || check=--no-selftest
-	"$s/boot.sh" --times --timeout "${LV_BOOT_TIMEOUT:-300}" \
+	"$s/boot.sh" "$@" --timeout "${LV_BOOT_TIMEOUT:-600}" \
 		--append "lv.bench=1 $(words_of "$v") $extra" --log "$log" \
-		"$arch" "$set_name" >/dev/null
+		"$arch" "$(set_of "$v")" >/dev/null
 	# shellcheck disable=SC2086
-	"$s/parse-console.sh" --label "bench $v $2" $check "$log" >"$log.ktap" 2>&1 ||
-		die "bench boot $v round $2 failed its checks: $(grep '^not ok' "$log.ktap" | head -3); see $log"
+	"$s/parse-console.sh" --label "bench $v $r" $check "$log" >"$log.ktap" 2>&1 ||
+		die "bench boot $v round $r failed its checks: $(grep '^not ok' "$log.ktap" | head -3); see $log"
 	if [ "$v" = ours-off ]; then
 		grep -q '^# lv-bench: proving none' "$log" ||
-			die "bench boot $v round $2 did not run switched off; see $log"
+			die "bench boot $v round $r did not run switched off; see $log"
 	fi
-	"$s/bench-figures.sh" "$log" >"$out/$v-$2.fig" ||
-		die "bench boot $v round $2 logged no figures; see $log"
+	"$s/bench-figures.sh" "$log" >"$dir/$v-$r.fig" ||
+		die "bench boot $v round $r logged no figures; see $log"
 }
 
-r=1
-while [ "$r" -le "$rounds" ]; do
-	t=$(now)
-	for v in $variants; do
-		bench_boot "$v" "$r"
+# ROUNDS interleaved rounds of every variant: bench_rounds DIR ROUNDS [boot.sh options].
+bench_rounds() {
+	dir=$1
+	n=$2
+	shift 2
+	rm -rf "$dir"
+	mkdir -p "$dir"
+	r=1
+	while [ "$r" -le "$n" ]; do
+		t=$(now)
+		for v in $variants; do
+			bench_boot "$dir" "$v" "$r" "$@"
+		done
+		echo "# stage: bench $(basename "$dir") round $r of $n: $(($(now) - t)) s"
+		r=$((r + 1))
 	done
-	echo "# stage: bench round $r of $rounds: $(($(now) - t)) s"
-	r=$((r + 1))
-done
-"$s/bench-report.sh" "$out" $variants
+}
+
+bench_rounds "$out/icount" 1 --icount
+bench_rounds "$out/wall" "$rounds" --times
+
+echo "# Instructions (QEMU -icount shift=0: 1 ns of guest time = 1 instruction)"
+"$s/bench-report.sh" --unit instr "$out/icount" $variants
+echo
+echo "# Wall clock (TCG, $rounds rounds; host-dependent, a second view)"
+"$s/bench-report.sh" --unit ns "$out/wall" $variants

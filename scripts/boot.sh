@@ -7,7 +7,13 @@
 # host's seconds since QEMU started, for boot-time measurements that do not
 # trust the guest's early clock.
 #
-# Usage: boot.sh [--timeout S] [--append "WORDS"] [--log FILE] [--times] ARCH SET
+# With --icount, QEMU runs under TCG with -icount shift=0,sleep=off: the
+# guest clock advances one nanosecond per guest instruction, so whatever
+# the guest times in nanoseconds is a count of instructions, the same on
+# every run and blind to the host's load.
+#
+# Usage: boot.sh [--timeout S] [--append "WORDS"] [--log FILE] [--times]
+#                [--icount] ARCH SET
 # Environment: LV_ACCEL=auto|tcg|kvm (auto: KVM only if a trial boot works)
 set -eu
 . "$(dirname "$0")/lib.sh"
@@ -16,16 +22,18 @@ timeout_s=${LV_BOOT_TIMEOUT:-120}
 append=
 log=
 times=
+icount=
 while [ $# -gt 2 ]; do
 	case "$1" in
 	--timeout) timeout_s=$2; shift 2 ;;
 	--append) append=$2; shift 2 ;;
 	--log) log=$2; shift 2 ;;
 	--times) times=yes; shift ;;
+	--icount) icount="-icount shift=0,sleep=off"; shift ;;
 	*) die "unknown option $1" ;;
 	esac
 done
-[ $# -eq 2 ] || die "usage: boot.sh [--timeout S] [--append WORDS] [--log FILE] [--times] ARCH SET"
+[ $# -eq 2 ] || die "usage: boot.sh [--timeout S] [--append WORDS] [--log FILE] [--times] [--icount] ARCH SET"
 arch=$(kernel_arch "$1")
 odir=$(kernel_dir "$arch" "$2")
 kernel="$odir/arch/x86/boot/bzImage"
@@ -42,7 +50,8 @@ command -v "$qemu" >/dev/null 2>&1 || die "$qemu not found (scripts/install-deps
 
 # QEMU itself: qemu_cmd ACCEL TIMEOUT SERIAL
 qemu_cmd() {
-	timeout -k 5 "$2" "$qemu" -accel "$1" -smp 2 -m 512 \
+	# shellcheck disable=SC2086
+	timeout -k 5 "$2" "$qemu" -accel "$1" $icount -smp 2 -m 512 \
 		-display none -monitor none -nodefaults -no-reboot \
 		-serial "$3" -kernel "$kernel" -initrd "$initrd" \
 		-append "console=ttyS0 panic=-1 rdinit=/init $append" </dev/null
@@ -97,6 +106,7 @@ choose_accel() {
 }
 
 accel=$(choose_accel)
+[ -z "$icount" ] || accel=tcg
 start=$(now)
 rc=0
 run_qemu "$accel" "$timeout_s" "$log" || rc=$?

@@ -7,7 +7,8 @@
  * validator that stopped early would look cheap), and our engine dropped
  * nothing (a dependency dropped is one not paid for).
  *
- * lv.bench_iterations=N, lv.bench_runs=N and lv.bench_learn=N pass on the
+ * lv.bench_iterations=N, lv.bench_runs=N, lv.bench_learn=N,
+ * lv.bench_scale_classes=N and lv.bench_scale_chains=N pass on the
  * module's parameters of the same names.  The graph may grow to 8000
  * classes, or to what the validator has room for beside the classes it
  * already knows.
@@ -65,7 +66,8 @@ static long bench_room(void)
 /* Append " NAME=VALUE" for each lv.bench_NAME=VALUE on the command line. */
 static void bench_params(char *params, size_t size)
 {
-	static const char *const names[] = { "iterations", "runs", "learn" };
+	static const char *const names[] = { "iterations", "runs", "learn",
+					      "scale_classes", "scale_chains" };
 	char word[32], value[32];
 	size_t len = strlen(params);
 	unsigned int i;

@@ -1,45 +1,58 @@
 #!/bin/sh
 # The benchmark cannot rot: one quick round of scripts/bench.sh on the
-# suite's kernels (none, prove-tree, prove) must give a full table, the
-# goals with measured figures, CSV and a PNG; and its parts must refuse
-# bad input with a message and a non-zero exit.
+# suite's kernels (none, prove-tree, prove) must give full tables of
+# instruction counts and of wall-clock times, the goals with measured
+# figures, CSV and a PNG; and its parts must refuse bad input with a
+# message and a non-zero exit.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/tap.sh"
 
 arch=${LV_BENCH_ARCH:-x86_64}
 out="${LV_BUILD:-$top/build}/bench-$arch"
-tap_start 15
+tap_start 17
 
 rc=0
 "$top/scripts/bench.sh" --quick "$arch" >"$work/table" 2>"$work/err" || rc=$?
 sed 's/^/# /' "$work/table" "$work/err"
 tap_check "bench.sh --quick $arch succeeds (rc $rc)" test "$rc" -eq 0
+# The first table is the instruction counts, the second the wall clock.
+sed -n '/^# Instructions/,/^# Wall clock/p' "$work/table" >"$work/icount"
+sed -n '/^# Wall clock/,$p' "$work/table" >"$work/wall"
 
-# A row of the table: metric, then the four variants and three ratios.
+# A row of a table: metric, then the four variants and three ratios.
 row_complete() {
-	grep -E "^$1 +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+$" \
-		"$work/table" >/dev/null
+	grep -E "^$2 +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+$" \
+		"$work/$1" >/dev/null
 }
-tap_check "the table has a full row for spin flat" row_complete "pair spin flat \\(ns\\)"
-tap_check "the table has a full row for mutex nest4" row_complete "pair mutex nest4 \\(ns\\)"
-tap_check "the table has a full row for the mixed nest" row_complete "pair mixed nest4 \\(ns\\)"
-tap_check "the table has a full row for learning at 100 classes" row_complete "learn 100 \\(ns\\)"
-pairs=$(grep -c -E '^pair [a-z_]+ (flat|nest4) \(ns\) +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ ' \
-	"$work/table" || true)
-tap_check "15 lock+unlock pair rows with four figures each ($pairs)" test "$pairs" -eq 15
-goals=$(grep -c -E '^goal: .* [0-9]+\.[0-9]+ \(at most [0-9.]+: (met|MISSED)\)$' "$work/table" || true)
-tap_check "four goals, each with a measured figure ($goals)" test "$goals" -eq 4
-variants=$(tail -n +2 "$out/bench.csv" 2>/dev/null | cut -d, -f1 | sort -u | tr '\n' ' ')
-tap_check "bench.csv has figures of all four variants ($variants)" \
+tap_check "instructions: a full row for spin" row_complete icount "pair spin \\(instr\\)"
+tap_check "instructions: a full row for the mutex+mutex+spin nest" \
+	row_complete icount "pair mutex_mutex_spin \\(instr\\)"
+tap_check "instructions: a full row for spin at scale" row_complete icount "scale spin \\(instr\\)"
+tap_check "instructions: a full row for learning at 100 classes" \
+	row_complete icount "learn 100 \\(instr\\)"
+tap_check "wall clock: a full row for spin_irqsave" row_complete wall "pair spin_irqsave \\(ns\\)"
+pairs=$(grep -c -E '^pair [a-z_0-9]+ \(instr\) +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ ' \
+	"$work/icount" || true)
+tap_check "9 lock+unlock pair rows with four figures each ($pairs)" test "$pairs" -eq 9
+goals=$(grep -c -E '^goal: .* [0-9]+\.[0-9]+ \(at most [0-9.]+: (met|MISSED)\)$' "$work/icount" || true)
+tap_check "five goals, each with a measured figure ($goals)" test "$goals" -eq 5
+# Instruction counts measure something: the tree's engine costs more
+# than no validator at all on a spinlock pair.
+spin_none=$(awk '/^pair spin \(instr\)/ { print $4 }' "$work/icount")
+spin_tree=$(awk '/^pair spin \(instr\)/ { print $5 }' "$work/icount")
+tap_check "a validated spinlock pair costs more instructions than none ($spin_tree > $spin_none)" \
+	awk -v a="${spin_tree:-0}" -v b="${spin_none:-0}" 'BEGIN { exit !(b > 0 && a > b) }'
+variants=$(tail -n +2 "$out/icount/bench.csv" 2>/dev/null | cut -d, -f1 | sort -u | tr '\n' ' ')
+tap_check "icount/bench.csv has figures of all four variants ($variants)" \
 	test "$variants" = "none ours ours-off tree "
 # Each variant's figures are its own (ours-off is not ours): one round,
-# so 15 pair figures each, never more.
+# so 9 pair figures each, never more.
 counts=$(awk -F, '$3 ~ /^pair / { n[$1]++ } END { for (v in n) print n[v] }' \
-	"$out/bench.csv" 2>/dev/null | sort -u | tr '\n' ' ')
-tap_check "each variant has its own 15 pair figures ($counts)" test "$counts" = "15 "
-tap_check "medians.csv has the ratio columns" has "$out/medians.csv" "ours/none,ours/tree,off/none"
-png_magic=$(od -A n -t x1 -N 4 "$out/bench.png" 2>/dev/null | tr -d ' ')
+	"$out/icount/bench.csv" 2>/dev/null | sort -u | tr '\n' ' ')
+tap_check "each variant has its own 9 pair figures ($counts)" test "$counts" = "9 "
+tap_check "medians.csv has the ratio columns" has "$out/icount/medians.csv" "ours/none,ours/tree,off/none"
+png_magic=$(od -A n -t x1 -N 4 "$out/icount/bench.png" 2>/dev/null | tr -d ' ')
 tap_check "bench.png is a PNG ($png_magic)" test "$png_magic" = 89504e47
 
 # Bad input.
@@ -48,7 +61,7 @@ rc=0
 tap_check "bench.sh --rounds x: refused (rc $rc)" test "$rc" -ne 0
 mkdir "$work/empty"
 rc=0
-"$top/scripts/bench-report.sh" "$work/empty" none tree ours ours-off >/dev/null 2>"$work/err" || rc=$?
+"$top/scripts/bench-report.sh" --unit instr "$work/empty" none tree ours ours-off >/dev/null 2>"$work/err" || rc=$?
 tap_check "bench-report.sh without figures: refused (rc $rc)" test "$rc" -ne 0
 tap_check "... and says what is missing" has "$work/err" "no figures for none"
 printf '[    1.000000] Linux version 6.12\n' >"$work/nobench.log"

@@ -14,6 +14,9 @@ odir=$(kernel_dir "$arch" "$2")
 
 cc=gcc
 command -v ccache >/dev/null 2>&1 && cc="ccache gcc"
+# Paths below build/ are hashed relative to it, so that another checkout
+# of the project (a second tree, a CI clone) hits the same cache.
+export CCACHE_BASEDIR="$LV_BUILD" CCACHE_NOHASHDIR=true
 log="$odir/build.log"
 if ! make -C "$LV_SRC" O="$odir" ARCH="$arch" CC="$cc" HOSTCC="$cc" \
 	-j"$LV_JOBS" >"$log" 2>&1; then

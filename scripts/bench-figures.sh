@@ -4,6 +4,7 @@
 #   pair <case>              ns per lock+unlock pair of a known chain
 #   scale <case>             the same once the graph is large
 #   scale classes|chains     the size of that graph
+#   flags irq_save|bh        ns per irq save/restore, bh disable/enable pair
 #   learn 100|1000|max       ns per newly learned dependency at that size
 #   learn max classes        how many classes the largest graph had
 #   boot to self-test end    s from QEMU's start to the self-test's summary
@@ -35,7 +36,7 @@ tr -d '\r' <"$1" | awk -v OFS='\t' '
 		return a[n]
 	}
 	{ line = $0; sub(/^\[ *[0-9]+\.[0-9]+\] /, "", line) }
-	line ~ /^lockdep_bench: (pair|scale) [a-z_0-9]+ [0-9.]+ ns$/ {
+	line ~ /^lockdep_bench: (pair|scale|flags) [a-z_0-9]+ [0-9.]+ ns$/ {
 		# "lockdep_bench: pair spin 12.3 ns"
 		print field(line, 2) " " field(line, 3), field(line, 4)
 		pairs++

@@ -59,7 +59,7 @@ echo "$order" | awk -F'\t' -v OFS=',' -v csv="$dir/medians.csv" -v vs="$variants
 	function ratio(a, b) { return (a != "" && b != "" && b > 0) ? sprintf("%.2f", a / b) : "-" }
 	function show(x) { return x == "" ? "-" : x }
 	function unit(m) {
-		if (m ~ /^(pair|scale) [a-z_0-9]+$/ && m !~ /^scale (classes|chains)$/) return pu
+		if (m ~ /^(pair|scale|flags) [a-z_0-9]+$/ && m !~ /^scale (classes|chains)$/) return pu
 		if (m ~ /^learn [0-9a-z]+$/) return pu
 		if (m ~ /^boot /) return "s"
 		if (m ~ /^memory /) return "kB"

@@ -1,6 +1,8 @@
 #!/bin/sh
 # Compile our engine's files with W=1 (the kernel's extra warnings) in the
-# configuration of one built kernel, and fail on any warning in them.
+# configuration of one built kernel, and fail on any warning in them; and
+# fail on any objtool warning in the kernel's own build log (with
+# DEBUG_ENTRY objtool checks noinstr code, which our engine has).
 # A separate output folder (build/<arch>-<set>.w1) keeps the kernel's own
 # objects untouched, so its next build stays incremental.
 #
@@ -37,4 +39,9 @@ if [ -n "$warnings" ]; then
 	echo "$warnings" >&2
 	die "W=1 warnings in our engine for $arch-$2 (log: $log)"
 fi
-echo "w1: $arch-$2: $built of our objects compiled with W=1, no warnings"
+objtool=$(grep -E 'warning: objtool:' "$odir/build.log" || true)
+if [ -n "$objtool" ]; then
+	echo "$objtool" >&2
+	die "objtool warnings in the build of $arch-$2 (log: $odir/build.log)"
+fi
+echo "w1: $arch-$2: $built of our objects compiled with W=1, no warnings; no objtool warning"

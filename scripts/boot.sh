@@ -12,8 +12,10 @@
 # the guest times in nanoseconds is a count of instructions, the same on
 # every run and blind to the host's load.
 #
+# With --smp N the guest gets N virtual CPUs instead of 2.
+#
 # Usage: boot.sh [--timeout S] [--append "WORDS"] [--log FILE] [--times]
-#                [--icount] ARCH SET
+#                [--icount] [--smp N] ARCH SET
 # Environment: LV_ACCEL=auto|tcg|kvm (auto: KVM only if a trial boot works)
 set -eu
 . "$(dirname "$0")/lib.sh"
@@ -23,6 +25,7 @@ append=
 log=
 times=
 icount=
+smp=2
 while [ $# -gt 2 ]; do
 	case "$1" in
 	--timeout) timeout_s=$2; shift 2 ;;
@@ -30,10 +33,12 @@ while [ $# -gt 2 ]; do
 	--log) log=$2; shift 2 ;;
 	--times) times=yes; shift ;;
 	--icount) icount="-icount shift=0,sleep=off"; shift ;;
+	--smp) smp=$2; shift 2 ;;
 	*) die "unknown option $1" ;;
 	esac
 done
-[ $# -eq 2 ] || die "usage: boot.sh [--timeout S] [--append WORDS] [--log FILE] [--times] [--icount] ARCH SET"
+[ $# -eq 2 ] || die "usage: boot.sh [--timeout S] [--append WORDS] [--log FILE] [--times] [--icount] [--smp N] ARCH SET"
+case $smp in '' | *[!0-9]* | 0) die "--smp wants a positive number, not '$smp'" ;; esac
 arch=$(kernel_arch "$1")
 odir=$(kernel_dir "$arch" "$2")
 kernel="$odir/arch/x86/boot/bzImage"
@@ -51,7 +56,7 @@ command -v "$qemu" >/dev/null 2>&1 || die "$qemu not found (scripts/install-deps
 # QEMU itself: qemu_cmd ACCEL TIMEOUT SERIAL
 qemu_cmd() {
 	# shellcheck disable=SC2086
-	timeout -k 5 "$2" "$qemu" -accel "$1" $icount -smp 2 -m 512 \
+	timeout -k 5 "$2" "$qemu" -accel "$1" $icount -smp "$smp" -m 512 \
 		-display none -monitor none -nodefaults -no-reboot \
 		-serial "$3" -kernel "$kernel" -initrd "$initrd" \
 		-append "console=ttyS0 panic=-1 rdinit=/init $append" </dev/null

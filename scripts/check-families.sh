@@ -23,7 +23,7 @@ odir=$(kernel_dir "$arch" "$set_name")
 # them: rt_mutex with mutex, percpu-rwsem with rwsem, seqcount and
 # local_lock with map (whose scenarios pair them with a spinlock), and the
 # pure pseudo-lock cycle of two lockdep_maps.
-abbas="abba_spin:spin abba_rwlock_read:rw abba_mutex:mutex abba_rtmutex:mutex
+abbas="abba_spin:spin abba_spin_replayed:spin abba_rwlock_read:rw abba_mutex:mutex abba_rtmutex:mutex
 abba_rwsem:rwsem abba_percpu_rwsem:rwsem+mutex abba_seqcount:map+spin
 abba_local_lock:map+spin abba_lock_map:map"
 case $family in

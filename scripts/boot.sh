@@ -12,7 +12,8 @@
 # the guest times in nanoseconds is a count of instructions, the same on
 # every run and blind to the host's load.
 #
-# With --smp N the guest gets N virtual CPUs instead of 2.
+# With --smp N the guest gets N virtual CPUs instead of 2; the command line
+# says how many (lv.cpus=N), so that init can check they all came up.
 #
 # Usage: boot.sh [--timeout S] [--append "WORDS"] [--log FILE] [--times]
 #                [--icount] [--smp N] ARCH SET
@@ -59,7 +60,7 @@ qemu_cmd() {
 	timeout -k 5 "$2" "$qemu" -accel "$1" $icount -smp "$smp" -m 512 \
 		-display none -monitor none -nodefaults -no-reboot \
 		-serial "$3" -kernel "$kernel" -initrd "$initrd" \
-		-append "console=ttyS0 panic=-1 rdinit=/init $append" </dev/null
+		-append "console=ttyS0 panic=-1 rdinit=/init lv.cpus=$smp $append" </dev/null
 }
 
 # The console through stdout, each line stamped on arrival; QEMU's exit

@@ -6,10 +6,10 @@
 #   tree      the tree's engine (kernel/locking/lockdep.c)
 #   ours      our engine (kernel/lockdep.c), proving everything
 #   ours-off  our engine built in, switched off at boot (lockdep.prove=none)
-# Each variant boots with the benchmark module (lv.bench=1), first under
-# QEMU's -icount shift=0 (boot.sh --icount): the guest clock then advances
-# one nanosecond per guest instruction, so every figure is an instruction
-# count, the same on every run and blind to the host's load. That is the
+# Each variant boots with the benchmark module (lv.bench=1), first on one
+# vCPU under QEMU's -icount shift=0 (boot.sh --icount): the guest clock
+# then advances one nanosecond per guest instruction, so every figure is
+# an instruction count, the same on every run and blind to the host's load. That is the
 # table that counts. Then the same boots on the wall clock, ROUNDS times,
 # interleaved (none tree ours ours-off none tree ...), as a second view.
 # Every boot must pass the console checks, and an "off" boot must show the
@@ -128,7 +128,9 @@ bench_rounds() {
 	done
 }
 
-bench_rounds "$out/icount" 1 --icount
+# One vCPU under -icount: guest time then counts this CPU's instructions
+# only, not whatever another vCPU happens to run meanwhile.
+bench_rounds "$out/icount" 1 --icount --smp 1
 bench_rounds "$out/wall" "$rounds" --times
 
 echo "# Instructions (QEMU -icount shift=0: 1 ns of guest time = 1 instruction)"

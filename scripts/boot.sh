@@ -54,10 +54,15 @@ i386) qemu=qemu-system-i386 ;;
 esac
 command -v "$qemu" >/dev/null 2>&1 || die "$qemu not found (scripts/install-deps.sh)"
 
-# QEMU itself: qemu_cmd ACCEL TIMEOUT SERIAL
+# QEMU itself: qemu_cmd ACCEL TIMEOUT SERIAL. TCG runs its vCPUs on one
+# host thread: with one thread per vCPU (MTTCG), live code patching
+# (text_poke_bp() of static keys, JUMP_LABEL) has ended in an unhandled
+# int3 or a triple fault when another vCPU ran the patched code.
 qemu_cmd() {
+	accel_opt=$1
+	[ "$1" != tcg ] || accel_opt=tcg,thread=single
 	# shellcheck disable=SC2086
-	timeout -k 5 "$2" "$qemu" -accel "$1" $icount -smp "$smp" -m 512 \
+	timeout -k 5 "$2" "$qemu" -accel "$accel_opt" $icount -smp "$smp" -m 512 \
 		-display none -monitor none -nodefaults -no-reboot \
 		-serial "$3" -kernel "$kernel" -initrd "$initrd" \
 		-append "console=ttyS0 panic=-1 rdinit=/init lv.cpus=$smp $append" </dev/null

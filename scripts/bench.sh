@@ -9,9 +9,10 @@
 # Each variant boots with the benchmark module (lv.bench=1), first on one
 # vCPU under QEMU's -icount shift=0 (boot.sh --icount): the guest clock
 # then advances one nanosecond per guest instruction, so every figure is
-# an instruction count, the same on every run and blind to the host's load. That is the
-# table that counts. Then the same boots on the wall clock, ROUNDS times,
-# interleaved (none tree ours ours-off none tree ...), as a second view.
+# an instruction count, the same on every run and blind to the host's
+# load. That is the table that counts. Then the same boots on the wall
+# clock, ROUNDS times, interleaved (none tree ours ours-off none tree ...),
+# as a second view.
 # Every boot must pass the console checks, and an "off" boot must show the
 # switch off, or nothing is reported. bench-report.sh prints medians,
 # ratios and goals, and writes CSV and a plot, under

@@ -15,8 +15,12 @@
 # With --smp N the guest gets N virtual CPUs instead of 2; the command line
 # says how many (lv.cpus=N), so that init can check they all came up.
 #
+# With --disk MB the guest gets a fresh ext4 file system of MB megabytes
+# (build/<arch>-<set>/disk.img, made by mkfs.ext4 before each boot) on a
+# virtio-blk disk, /dev/vda.
+#
 # Usage: boot.sh [--timeout S] [--append "WORDS"] [--log FILE] [--times]
-#                [--icount] [--smp N] ARCH SET
+#                [--icount] [--smp N] [--disk MB] ARCH SET
 # Environment: LV_ACCEL=auto|tcg|kvm (auto: KVM only if a trial boot works)
 set -eu
 . "$(dirname "$0")/lib.sh"
@@ -27,6 +31,7 @@ log=
 times=
 icount=
 smp=2
+disk_mb=
 while [ $# -gt 2 ]; do
 	case "$1" in
 	--timeout) timeout_s=$2; shift 2 ;;
@@ -35,11 +40,13 @@ while [ $# -gt 2 ]; do
 	--times) times=yes; shift ;;
 	--icount) icount="-icount shift=0,sleep=off"; shift ;;
 	--smp) smp=$2; shift 2 ;;
+	--disk) disk_mb=$2; shift 2 ;;
 	*) die "unknown option $1" ;;
 	esac
 done
-[ $# -eq 2 ] || die "usage: boot.sh [--timeout S] [--append WORDS] [--log FILE] [--times] [--icount] [--smp N] ARCH SET"
+[ $# -eq 2 ] || die "usage: boot.sh [--timeout S] [--append WORDS] [--log FILE] [--times] [--icount] [--smp N] [--disk MB] ARCH SET"
 case $smp in '' | *[!0-9]* | 0) die "--smp wants a positive number, not '$smp'" ;; esac
+case $disk_mb in *[!0-9]* | 0) die "--disk wants a size in megabytes, not '$disk_mb'" ;; esac
 arch=$(kernel_arch "$1")
 odir=$(kernel_dir "$arch" "$2")
 kernel="$odir/arch/x86/boot/bzImage"
@@ -54,6 +61,19 @@ i386) qemu=qemu-system-i386 ;;
 esac
 command -v "$qemu" >/dev/null 2>&1 || die "$qemu not found (scripts/install-deps.sh)"
 
+# The disk, made anew for every boot so that no run sees another's files.
+drive=
+if [ -n "$disk_mb" ]; then
+	image="$odir/disk.img"
+	command -v mkfs.ext4 >/dev/null 2>&1 ||
+		die "mkfs.ext4 not found (scripts/install-deps.sh installs e2fsprogs)"
+	rm -f "$image"
+	truncate -s "${disk_mb}M" "$image"
+	mkfs.ext4 -q -F "$image" >"$image.log" 2>&1 ||
+		die "mkfs.ext4 failed on $image: $(cat "$image.log")"
+	drive="-drive file=$image,format=raw,if=virtio"
+fi
+
 # QEMU itself: qemu_cmd ACCEL TIMEOUT SERIAL. TCG runs its vCPUs on one
 # host thread: with one thread per vCPU (MTTCG), live code patching
 # (text_poke_bp() of static keys, JUMP_LABEL) has ended in an unhandled
@@ -62,7 +82,7 @@ qemu_cmd() {
 	accel_opt=$1
 	[ "$1" != tcg ] || accel_opt=tcg,thread=single
 	# shellcheck disable=SC2086
-	timeout -k 5 "$2" "$qemu" -accel "$accel_opt" $icount -smp "$smp" -m 512 \
+	timeout -k 5 "$2" "$qemu" -accel "$accel_opt" $icount -smp "$smp" -m 512 $drive \
 		-display none -monitor none -nodefaults -no-reboot \
 		-serial "$3" -kernel "$kernel" -initrd "$initrd" \
 		-append "console=ttyS0 panic=-1 rdinit=/init lv.cpus=$smp $append" </dev/null

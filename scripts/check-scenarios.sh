@@ -9,8 +9,9 @@
 # (lockdep.memory_kb) and checks that nothing is lost unaccounted (skipped
 # by the tree's). The "switch" boot starts with every family off (so init's
 # exec and page faults run unproven), flips our engine's run-time switch
-# under load and commits an ABBA while it is off and after it is on again
-# (skipped by the tree's). Each boot is judged by the init (the report's
+# under load, each flip pausing 10 ms in the windows where the proven set
+# and the hooks disagree (lockdep.switch_window_ms), and commits an ABBA
+# while it is off and after it is on again (skipped by the tree's). Each boot is judged by the init (the report's
 # headline and classes) and by parse-console.sh (no other report, no
 # crash, no timeout). Prints KTAP, one result per boot, and writes
 # build/<arch>-<set>/scenarios.tsv ("name<TAB>verdict<TAB>headline seen")
@@ -64,7 +65,7 @@ for sc in $boots; do
 	case "$sc" in
 	keep) words="lv.scenario=keep" ;;
 	capacity) words="lv.capacity=1 lockdep.memory_kb=${LV_CAPACITY_KB:-1024}" ;;
-	switch) words="lv.switch=${LV_SWITCH_SECONDS:-8} lockdep.prove=none" ;;
+	switch) words="lv.switch=${LV_SWITCH_SECONDS:-8} lockdep.prove=none lockdep.switch_window_ms=10" ;;
 	*) words="lv.scenario=$sc lockdep.stop_at_first=1" ;;
 	esac
 	"$LV_TOP/scripts/boot.sh" --timeout "${LV_BOOT_TIMEOUT:-120}" \

@@ -16,13 +16,14 @@ suite=${1:-$LV_CONFIGS/suite}
 [ -f "$suite" ] || die "no suite file $suite"
 s="$LV_TOP/scripts"
 kernels=$(sed 's/#.*//' "$suite" |
-	awk 'NF >= 2 && $1 !~ /^(compare|scenarios|compare-scenarios|families)$/ { print $1 "-" $2 }')
+	awk 'NF >= 2 && $1 !~ /^(compare|scenarios|compare-scenarios|families|warnings)$/ { print $1 "-" $2 }')
 compares=$(sed 's/#.*//' "$suite" | awk '$1 == "compare" && NF == 3 { print $2 ":" $3 }')
 scenarios=$(sed 's/#.*//' "$suite" |
 	awk '$1 == "scenarios" && NF >= 2 { $1 = ""; sub(/^ /, ""); gsub(/ /, ","); print }')
 scompares=$(sed 's/#.*//' "$suite" |
 	awk '$1 == "compare-scenarios" && NF == 3 { print $2 ":" $3 }')
 families=$(sed 's/#.*//' "$suite" | awk '$1 == "families" && NF == 3 { print $2 ":" $3 }')
+warnings=$(sed 's/#.*//' "$suite" | awk '$1 == "warnings" && NF == 2 { print $2 }')
 [ -n "$kernels" ] || die "$suite names no kernel"
 tools=
 [ -z "$with_tools" ] || tools=$(ls "$LV_TOP"/selftests/tools/test-*.sh 2>/dev/null || true)
@@ -76,6 +77,13 @@ check_kernel() {
 		awk -v a="$arch" -v s="$set_name" '$1 == a && $2 == s { $1 = $1; print }')
 	count=$(echo "$line" | awk 'NF > 2 && $3 != "-" { print $3 }')
 	words=$(echo "$line" | cut -s -d' ' -f4-)
+	# Words "--OPTION=VALUE" are boot.sh's options, the others the kernel's.
+	opts=$(for w in $words; do
+		case $w in --?*=*) printf '%s %s ' "${w%%=*}" "${w#*=}" ;; esac
+	done)
+	words=$(for w in $words; do
+		case $w in --?*=*) ;; *) printf '%s ' "$w" ;; esac
+	done)
 	t=$(now)
 	if ! "$s/build-kernel.sh" "$arch" "$set_name" >"$results/$1.build" 2>&1; then
 		tail -n 30 "$results/$1.build" | sed 's/^/# /' >"$out"
@@ -84,8 +92,9 @@ check_kernel() {
 	fi
 	echo "# stage: build $1: $(($(now) - t)) s"
 	t=$(now)
+	# shellcheck disable=SC2086
 	"$s/make-initramfs.sh" "$arch" "$set_name" >/dev/null 2>"$results/$1.boot" &&
-		"$s/boot.sh" --append "$words" "$arch" "$set_name" \
+		"$s/boot.sh" $opts --append "$words" "$arch" "$set_name" \
 			>>"$results/$1.boot" 2>&1 || true
 	echo "# stage: boot $1: $(($(now) - t)) s"
 	case $count in
@@ -102,7 +111,7 @@ check_kernel() {
 echo "TAP version 13"
 echo "1..$(($(echo "$kernels" | wc -l) + $(echo "$compares" | grep -c . || true) + \
 	$(echo "$scenarios" | grep -c . || true) + $(echo "$scompares" | grep -c . || true) + \
-	$(echo "$families" | grep -c . || true) + \
+	$(echo "$families" | grep -c . || true) + $(echo "$warnings" | grep -c . || true) + \
 	$(echo "$tools" | grep -c . || true)))"
 stage deps "$s/install-deps.sh"
 stage tree "$s/prepare-tree.sh"
@@ -146,6 +155,19 @@ for c in $scompares; do
 	b=${c#*:}
 	"$s/compare-scenarios.sh" "$a" "$b" >"$results/compare-scenarios-$a-$b.ktap" 2>&1 || true
 	subtest "compare-scenarios $a $b" "$results/compare-scenarios-$a-$b.ktap"
+done
+# Our files without a W=1 warning, the build without an objtool warning.
+for k in $warnings; do
+	rc=0
+	"$s/check-warnings.sh" "${k%%-*}" "${k#*-}" >"$results/warnings-$k.log" 2>&1 || rc=$?
+	{
+		echo "KTAP version 1"
+		echo "1..1"
+		sed 's/^/# /' "$results/warnings-$k.log"
+		[ "$rc" -eq 0 ] || printf 'not '
+		echo "ok 1 $k: no W=1 warning in our files, no objtool warning"
+	} >"$results/warnings-$k.ktap"
+	subtest "warnings $k" "$results/warnings-$k.ktap"
 done
 
 # The tool tests may boot the suite's first kernel (a panic, a hang).

@@ -1,5 +1,6 @@
 #!/bin/sh
-# Make the .config of one kernel: tinyconfig, then configs/base.config, the
+# Make the .config of one kernel: tinyconfig (or the make targets the set
+# names as "make:TARGET", such as defconfig), then configs/base.config, the
 # arch fragment and the fragments of the config set, merged with the tree's
 # merge_config.sh. Every option a fragment asks for is then checked, since
 # merge_config.sh silently drops options whose dependencies are unmet.
@@ -17,7 +18,11 @@ set_file="$LV_CONFIGS/sets/$set_name"
 [ -f "$set_file" ] || die "no config set '$set_name' ($LV_CONFIGS/sets/$set_name)"
 
 fragments="$LV_CONFIGS/base.config $LV_CONFIGS/arch/$arch.config"
+starts=
 for f in $(sed 's/#.*//' "$set_file"); do
+	case $f in
+	make:?*) starts="$starts ${f#make:}"; continue ;;
+	esac
 	[ -f "$LV_CONFIGS/$f.config" ] ||
 		die "config set $set_name names $f, but configs/$f.config is missing"
 	fragments="$fragments $LV_CONFIGS/$f.config"
@@ -25,7 +30,8 @@ done
 
 # The config depends on the fragments and on the patched tree's Kconfig.
 # shellcheck disable=SC2086
-want=$(cat $fragments "$LV_SRC/.lv-unpacked" "$LV_SRC/.lv-series" 2>/dev/null |
+want=$( (echo "start:${starts:-tinyconfig}"; cat $fragments "$LV_SRC/.lv-unpacked" \
+	"$LV_SRC/.lv-series" 2>/dev/null) |
 	sha256sum | cut -d' ' -f1)
 stamp="$odir/.lv-config"
 if [ -f "$stamp" ] && [ -f "$odir/.config" ] && [ "$(cat "$stamp")" = "$want" ]; then
@@ -41,7 +47,9 @@ kmake() {
 	make -C "$LV_SRC" O="$scratch" ARCH="$arch" "$@" >>"$log" 2>&1 ||
 		{ cat "$log" >&2; die "make $* failed for $arch-$set_name"; }
 }
-kmake tinyconfig
+for target in ${starts:-tinyconfig}; do
+	kmake "$target"
+done
 # shellcheck disable=SC2086
 (cd "$scratch" && "$LV_SRC/scripts/kconfig/merge_config.sh" -m -O "$scratch" \
 	"$scratch/.config" $fragments) >>"$log" 2>&1 ||

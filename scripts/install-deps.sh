@@ -6,7 +6,7 @@ set -eu
 
 packages="linux-source-6.12 quilt qemu-system-x86 gcc make gcc-multilib
 flex bison bc libelf-dev libssl-dev cpio xz-utils ccache coccinelle
-diffstat perl python3 gnuplot-nox graphviz patch python3-sphinx"
+diffstat perl python3 gnuplot-nox graphviz patch python3-sphinx e2fsprogs"
 
 is_installed() {
 	dpkg-query -W -f '${Status}' "$1" 2>/dev/null | grep -q 'ok installed'

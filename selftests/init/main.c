@@ -12,6 +12,7 @@
  *   lv.scenario=NAME    commit the locking bug NAME of the scenario module
  *   lv.scenario=silent  run its annotated twins and the real code paths
  *   lv.unproven=1       the scenario's lock family is not proven: expect silence
+ *   lv.machine=1        ext4 on /dev/vda, loopback TCP, the ww_mutex self-test
  *   lv.workload=SECONDS busybox sh runs /workload.sh (user-space load) that long
  *   lv.capacity=1       fill our engine's storage with the capacity module
  *   lv.switch=SECONDS   flip our engine's run-time switch under load that long
@@ -39,6 +40,7 @@ static const struct lv_suite *const suites[] = {
 	&torture_suite,
 	&scenarios_suite,
 	&real_suite,
+	&machine_suite,
 	&workload_suite,
 	&capacity_suite,
 	&switch_suite,

@@ -211,6 +211,29 @@ int count_report_headlines(const char *text)
 	return n;
 }
 
+/* Mark the kernel log, so that what follows can be judged alone. */
+void log_mark(const char *name)
+{
+	char line[128];
+	int err;
+
+	snprintf(line, sizeof(line), "lv-init: begin %s\n", name);
+	err = write_text("/dev/kmsg", line);
+	if (err)
+		printf("# cannot write to /dev/kmsg: %s\n", strerror(err));
+}
+
+/* Report headlines in the kernel log since the mark for NAME; -1 if lost. */
+int reports_since(const char *name)
+{
+	char mark[128];
+	const char *start;
+
+	snprintf(mark, sizeof(mark), "lv-init: begin %s\n", name);
+	start = kernel_log_since(mark);
+	return start ? count_report_headlines(start) : -1;
+}
+
 /* One value of /proc/lockdep_stats, read now; -1 if absent or unreadable. */
 long lockdep_stat(const char *name)
 {

@@ -22,6 +22,8 @@ int unload_module(const char *name);
 long stats_value(const char *stats, const char *name);
 char *kernel_log_since(const char *mark);
 int count_report_headlines(const char *text);
+void log_mark(const char *name);
+int reports_since(const char *name);
 long lockdep_stat(const char *name);
 bool validator_is_ours(void);
 bool validator_expected(void);

@@ -39,29 +39,6 @@ static int real_count(void)
 	return real_enabled() ? 2 : 0;
 }
 
-/* Mark the kernel log, so that what follows can be judged alone. */
-static void log_mark(const char *name)
-{
-	char line[128];
-	int err;
-
-	snprintf(line, sizeof(line), "lv-init: begin %s\n", name);
-	err = write_text("/dev/kmsg", line);
-	if (err)
-		ktap_diag("cannot write to /dev/kmsg: %s", strerror(err));
-}
-
-/* Report headlines in the kernel log since the mark for NAME; -1 if lost. */
-static int reports_since(const char *name)
-{
-	char mark[128];
-	const char *start;
-
-	snprintf(mark, sizeof(mark), "lv-init: begin %s\n", name);
-	start = kernel_log_since(mark);
-	return start ? count_report_headlines(start) : -1;
-}
-
 static void put_le32(unsigned char *p, unsigned int v)
 {
 	p[0] = v;

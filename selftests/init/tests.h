@@ -17,6 +17,7 @@ extern const struct lv_suite procfiles_suite;
 extern const struct lv_suite torture_suite;
 extern const struct lv_suite scenarios_suite;
 extern const struct lv_suite real_suite;
+extern const struct lv_suite machine_suite;
 extern const struct lv_suite workload_suite;
 extern const struct lv_suite capacity_suite;
 extern const struct lv_suite switch_suite;

@@ -1,14 +1,14 @@
 #!/bin/sh
 # boot.sh and parse-console.sh on kernels that go wrong: one that panics
 # (no init to run) and one whose init hangs. Each must end inside its timeout
-# with a clear message and a non-zero exit. Boots the kernel named by
+# with a clear message and a non-zero exit; a bad option is refused. Boots the kernel named by
 # LV_TEST_KERNEL (<arch>-<set>, already built by the suite).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/tap.sh"
 test_kernel
 
-tap_start 8
+tap_start 10
 
 # A kernel that panics: rdinit names a program that is not there.
 rc=0
@@ -39,7 +39,13 @@ rc=0
 tap_check "the parser fails a timed-out boot (rc $rc)" test "$rc" -eq 1
 tap_check "the parser names the timeout" \
 	sh -c 'grep "^not ok" "$1" | grep -q "timeout"' - "$work/hang.ktap"
-for f in panic.out panic.ktap hang.out hang.ktap; do
+
+# Bad options are refused before QEMU starts.
+rc=0
+"$top/scripts/boot.sh" --disk 0 "$arch" "$set_name" >"$work/disk.out" 2>&1 || rc=$?
+tap_check "a disk of 0 MB is refused (rc $rc)" test "$rc" -ne 0
+tap_check "... with a message naming --disk" has "$work/disk.out" "--disk wants a size"
+for f in panic.out panic.ktap hang.out hang.ktap disk.out; do
 	sed "s/^/# $f: /" "$work/$f"
 done
 tap_end

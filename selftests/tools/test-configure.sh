@@ -2,7 +2,8 @@
 # configure.sh on a config set asking for an option the architecture cannot
 # have: the run must stop and name the option, instead of building a kernel
 # without it as merge_config.sh alone would. Also: the patched tree's
-# default engine under PROVE_LOCKING is ours, and the tree's can be chosen.
+# default engine under PROVE_LOCKING is ours, and the tree's can be chosen;
+# a set naming "make:defconfig" starts from defconfig, not tinyconfig.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/tap.sh"
@@ -23,7 +24,7 @@ has_option() {
 	grep -q -x -F "$2" "$work/build/$1/.config"
 }
 
-tap_start 7
+tap_start 9
 rc=0
 configure i386 impossible >"$work/out" 2>&1 || rc=$?
 tap_check "an option that cannot be set fails the config (rc $rc)" \
@@ -43,4 +44,9 @@ tap_check "... and leaves the tree's engine out" \
 configure x86_64 prove-tree >"$work/out3" 2>&1 || sed 's/^/# /' "$work/out3"
 tap_check "the prove-tree set selects the tree's engine" \
 	has_option x86_64-prove-tree CONFIG_LOCKDEP_ENGINE_TREE=y
+configure x86_64 real >"$work/out4" 2>&1 || sed 's/^/# /' "$work/out4"
+tap_check "the real set starts from defconfig (ext4, which tinyconfig lacks)" \
+	has_option x86_64-real CONFIG_EXT4_FS=y
+tap_check "... and its fragments still win (NR_CPUS=8 over base.config's 2)" \
+	has_option x86_64-real CONFIG_NR_CPUS=8
 tap_end

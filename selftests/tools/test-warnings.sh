@@ -1,11 +1,12 @@
 #!/bin/sh
 # Our engine's files compile without a single W=1 warning, in the
-# configuration of each suite kernel that uses our engine (both arches).
+# configuration of each suite kernel that uses our engine (both arches;
+# the i386 one with LOCK_STAT, whose file only it compiles).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/tap.sh"
 
-kernels=${LV_W1_KERNELS:-x86_64-prove i386-prove}
+kernels=${LV_W1_KERNELS:-x86_64-prove i386-prove-stat}
 tap_start "$(echo $kernels | wc -w)"
 for k in $kernels; do
 	rc=0

@@ -41,6 +41,10 @@ tr -d '\r' <"$1" | awk -v OFS='\t' '
 		print field(line, 2) " " field(line, 3), field(line, 4)
 		pairs++
 	}
+	line ~ /^lockdep_bench: size [a-z_]+ [0-9]+ bytes$/ {
+		# "lockdep_bench: size spinlock_t 64 bytes"
+		print "size " field(line, 3), field(line, 4)
+	}
 	line ~ /^lockdep_bench: scale graph classes [0-9]+ chains [0-9]+$/ {
 		print "scale classes", field(line, 5)
 		print "scale chains", field(line, 7)

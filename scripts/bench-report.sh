@@ -27,9 +27,10 @@ for v in $variants; do
 	ls "$dir/$v"-[0-9]*.fig >/dev/null 2>&1 || die "no figures for $v in $dir"
 done
 
-# Every figure: variant,round,metric,value.
+# Every figure: variant,round,metric,value; of every variant in DIR, also
+# those the table below does not show (bench-production.sh reads them).
 echo "variant,round,metric,value" >"$dir/bench.csv"
-for v in $variants; do
+for v in $(ls "$dir" | sed -n 's/-[0-9]*\.fig$//p' | sort -u); do
 	for f in "$dir/$v"-[0-9]*.fig; do
 		r=${f##*-}
 		r=${r%.fig}
@@ -63,6 +64,7 @@ echo "$order" | awk -F'\t' -v OFS=',' -v csv="$dir/medians.csv" -v vs="$variants
 		if (m ~ /^learn [0-9a-z]+$/) return pu
 		if (m ~ /^boot /) return "s"
 		if (m ~ /^memory /) return "kB"
+		if (m ~ /^size /) return "B"
 		return ""
 	}
 	# Geometric mean of a/b over the pair metrics.

@@ -6,6 +6,11 @@
 #   tree      the tree's engine (kernel/locking/lockdep.c)
 #   ours      our engine (kernel/lockdep.c), proving everything
 #   ours-off  our engine built in, switched off at boot (lockdep.prove=none)
+# and, from two more kernels on a production-like base (config sets
+# production-none and production, PROVE_LOCKING_ON_DEMAND):
+#   prod-none  the production base without a validator
+#   prod-off   our engine built for proving on demand, as it boots (off)
+#   prod-on    the same kernel proving everything (lockdep.prove=all)
 # Each variant boots with the benchmark module (lv.bench=1), first on one
 # vCPU under QEMU's -icount shift=0 (boot.sh --icount): the guest clock
 # then advances one nanosecond per guest instruction, so every figure is
@@ -18,15 +23,19 @@
 # ratios and goals, and writes CSV and a plot, under
 # build/bench-<arch>/icount/ and build/bench-<arch>/wall/.
 #
-# Usage: bench.sh [--rounds N] [--quick] [ARCH]   (default: 3 rounds, x86_64)
-#   --rounds N  wall-clock rounds (the instruction counts need only one)
-#   --quick     short runs, one round of each, to check that it all works
+# bench-production.sh then prints the production kernel's table and goals.
+#
+# Usage: bench.sh [--rounds N] [--quick] [--no-production] [ARCH]
+#   --rounds N       wall-clock rounds (the instruction counts need only one)
+#   --quick          short runs, one round of each, to check that it all works
+#   --no-production  only the first four variants (two kernels fewer)
 set -eu
 . "$(dirname "$0")/lib.sh"
 
 rounds=3
 extra=
-usage="usage: bench.sh [--rounds N] [--quick] [ARCH]"
+production=yes
+usage="usage: bench.sh [--rounds N] [--quick] [--no-production] [ARCH]"
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--rounds)
@@ -37,6 +46,7 @@ while [ $# -gt 0 ]; do
 		extra="lv.bench_iterations=2000 lv.bench_runs=3 lv.bench_learn=30"
 		extra="$extra lv.bench_scale_classes=500 lv.bench_scale_chains=5000"
 		shift ;;
+	--no-production) production=; shift ;;
 	-*) die "$usage" ;;
 	*) break ;;
 	esac
@@ -47,24 +57,32 @@ arch=$(kernel_arch "${1:-x86_64}")
 s="$LV_TOP/scripts"
 out="$LV_BUILD/bench-$arch"
 variants="none tree ours ours-off"
+sets="none prove-tree prove"
+if [ -n "$production" ]; then
+	variants="$variants prod-none prod-off prod-on"
+	sets="$sets production-none production"
+fi
 
 set_of() {
 	case $1 in
 	none) echo none ;;
 	tree) echo prove-tree ;;
 	ours | ours-off) echo prove ;;
+	prod-none) echo production-none ;;
+	prod-off | prod-on) echo production ;;
 	esac
 }
 
 words_of() {
 	case $1 in
-	none) echo "lv.validator=none" ;;
+	none | prod-none) echo "lv.validator=none" ;;
 	ours-off) echo "lockdep.prove=none" ;;
+	prod-on) echo "lockdep.prove=all" ;;
 	*) echo "" ;;
 	esac
 }
 
-for set_name in none prove-tree prove; do
+for set_name in $sets; do
 	t=$(now)
 	"$s/build-kernel.sh" "$arch" "$set_name" >/dev/null
 	"$s/make-initramfs.sh" "$arch" "$set_name" >/dev/null
@@ -81,7 +99,9 @@ config_diff() {
 }
 
 mkdir -p "$out"
-for pair in none:prove prove-tree:prove; do
+pairs="none:prove prove-tree:prove"
+[ -z "$production" ] || pairs="$pairs production-none:production"
+for pair in $pairs; do
 	opts=$(config_diff "${pair%%:*}" "${pair#*:}")
 	echo "# config: $arch-${pair%%:*} and $arch-${pair#*:} differ in $(echo "$opts" | grep -c .) options:" \
 		$opts
@@ -96,14 +116,14 @@ bench_boot() {
 	shift 3
 	log="$dir/$v-$r.log"
 	check=
-	[ "$v" != none ] || check=--no-selftest
+	case $v in none | prod-*) check=--no-selftest ;; esac
 	"$s/boot.sh" "$@" --timeout "${LV_BOOT_TIMEOUT:-600}" \
 		--append "lv.bench=1 $(words_of "$v") $extra" --log "$log" \
 		"$arch" "$(set_of "$v")" >/dev/null
 	# shellcheck disable=SC2086
 	"$s/parse-console.sh" --label "bench $v $r" $check "$log" >"$log.ktap" 2>&1 ||
 		die "bench boot $v round $r failed its checks: $(grep '^not ok' "$log.ktap" | head -3); see $log"
-	if [ "$v" = ours-off ]; then
+	if [ "$v" = ours-off ] || [ "$v" = prod-off ]; then
 		grep -q '^# lv-bench: proving none' "$log" ||
 			die "bench boot $v round $r did not run switched off; see $log"
 	fi
@@ -134,8 +154,20 @@ bench_rounds() {
 bench_rounds "$out/icount" 1 --icount --smp 1
 bench_rounds "$out/wall" "$rounds" --times
 
+# The production kernel's table, after each of the first four's.
+production_report() {
+	[ -n "$production" ] || return 0
+	echo
+	echo "# Production kernel (PROVE_LOCKING_ON_DEMAND) against its baseline"
+	"$s/bench-production.sh" --unit "$1" "$2" \
+		"$(kernel_dir "$arch" production-none)/vmlinux" \
+		"$(kernel_dir "$arch" production)/vmlinux"
+}
+
 echo "# Instructions (QEMU -icount shift=0: 1 ns of guest time = 1 instruction)"
-"$s/bench-report.sh" --unit instr "$out/icount" $variants
+"$s/bench-report.sh" --unit instr "$out/icount" none tree ours ours-off
+production_report instr "$out/icount"
 echo
 echo "# Wall clock (TCG, $rounds rounds; host-dependent, a second view)"
-"$s/bench-report.sh" --unit ns "$out/wall" $variants
+"$s/bench-report.sh" --unit ns "$out/wall" none tree ours ours-off
+production_report ns "$out/wall"

@@ -16,7 +16,7 @@ suite=${1:-$LV_CONFIGS/suite}
 [ -f "$suite" ] || die "no suite file $suite"
 s="$LV_TOP/scripts"
 kernels=$(sed 's/#.*//' "$suite" |
-	awk 'NF >= 2 && $1 !~ /^(compare|scenarios|compare-scenarios|families|warnings)$/ { print $1 "-" $2 }')
+	awk 'NF >= 2 && $1 !~ /^(compare|scenarios|compare-scenarios|families|warnings|skip-tool)$/ { print $1 "-" $2 }')
 compares=$(sed 's/#.*//' "$suite" | awk '$1 == "compare" && NF == 3 { print $2 ":" $3 }')
 scenarios=$(sed 's/#.*//' "$suite" |
 	awk '$1 == "scenarios" && NF >= 2 { $1 = ""; sub(/^ /, ""); gsub(/ /, ","); print }')
@@ -25,8 +25,13 @@ scompares=$(sed 's/#.*//' "$suite" |
 families=$(sed 's/#.*//' "$suite" | awk '$1 == "families" && NF == 3 { print $2 ":" $3 }')
 warnings=$(sed 's/#.*//' "$suite" | awk '$1 == "warnings" && NF == 2 { print $2 }')
 [ -n "$kernels" ] || die "$suite names no kernel"
+# Tool tests the suite leaves to the full matrix: "skip-tool test-NAME".
+skipped=$(sed 's/#.*//' "$suite" | awk '$1 == "skip-tool" && NF == 2 { print $2 }')
 tools=
-[ -z "$with_tools" ] || tools=$(ls "$LV_TOP"/selftests/tools/test-*.sh 2>/dev/null || true)
+[ -z "$with_tools" ] || tools=$(ls "$LV_TOP"/selftests/tools/test-*.sh 2>/dev/null |
+	while read -r t; do
+		echo "$skipped" | grep -qx "$(basename "$t" .sh)" || echo "$t"
+	done)
 results="$LV_BUILD/check"
 mkdir -p "$results"
 

@@ -10,10 +10,10 @@ here=$(cd "$(dirname "$0")" && pwd)
 
 arch=${LV_BENCH_ARCH:-x86_64}
 out="${LV_BUILD:-$top/build}/bench-$arch"
-tap_start 17
+tap_start 21
 
 rc=0
-"$top/scripts/bench.sh" --quick "$arch" >"$work/table" 2>"$work/err" || rc=$?
+"$top/scripts/bench.sh" --quick --no-production "$arch" >"$work/table" 2>"$work/err" || rc=$?
 sed 's/^/# /' "$work/table" "$work/err"
 tap_check "bench.sh --quick $arch succeeds (rc $rc)" test "$rc" -eq 0
 # The first table is the instruction counts, the second the wall clock.
@@ -64,6 +64,27 @@ rc=0
 "$top/scripts/bench-report.sh" --unit instr "$work/empty" none tree ours ours-off >/dev/null 2>"$work/err" || rc=$?
 tap_check "bench-report.sh without figures: refused (rc $rc)" test "$rc" -ne 0
 tap_check "... and says what is missing" has "$work/err" "no figures for none"
+# The production table from known medians: the worst pair is +3 over
+# the baseline (met), the worst on/ours 1.20 (missed).
+mkdir "$work/prod"
+printf '%s\t%s\t%s\n' \
+	"pair spin" prod-none 20 "pair spin" prod-off 23 "pair spin" prod-on 300 \
+	"pair spin" ours 250 "pair mutex" prod-none 18 "pair mutex" prod-off 19 \
+	"pair mutex" prod-on 400 "pair mutex" ours 400 \
+	"flags irq_save" prod-none 10 "flags irq_save" prod-off 11 \
+	"flags irq_save" prod-on 90 "flags irq_save" ours 180 >"$work/prod/medians.tsv"
+rc=0
+"$top/scripts/bench-production.sh" --unit instr "$work/prod" >"$work/prod.out" 2>&1 || rc=$?
+sed 's/^/# /' "$work/prod.out"
+tap_check "bench-production.sh: the worst pair over the baseline, +3.0, met" \
+	has "$work/prod.out" "+3.0 (at most +4.0: met)"
+tap_check "... the irq save/restore pair, +1.0, met" has "$work/prod.out" "+1.0 (at most +2.0: met)"
+tap_check "... the worst on/ours, 1.20, missed" has "$work/prod.out" "1.20 (at most 1.00: MISSED)"
+grep -v prod-on "$work/prod/medians.tsv" >"$work/empty/medians.tsv"
+rc=0
+"$top/scripts/bench-production.sh" "$work/empty" >/dev/null 2>"$work/err" || rc=$?
+tap_check "bench-production.sh without prod-on figures: refused (rc $rc)" \
+	sh -c '[ "$1" -ne 0 ] && grep -q "no figures of prod-on" "$2"' - "$rc" "$work/err"
 printf '[    1.000000] Linux version 6.12\n' >"$work/nobench.log"
 rc=0
 "$top/scripts/bench-figures.sh" "$work/nobench.log" >/dev/null 2>&1 || rc=$?

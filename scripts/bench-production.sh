@@ -1,0 +1,82 @@
+#!/bin/sh
+# The production kernel's figures from a benchmark run: our engine built
+# for proving on demand (config set production), switched off and on,
+# against its baseline without a validator (production-none) and against
+# our engine in the PROVE_LOCKING kernel (ours). Reads DIR/medians.tsv,
+# written by bench-report.sh, and prints the table and the goals:
+#   off - baseline   at most +4 per lock+unlock pair, +2 per irq
+#                    save/restore pair
+#   on / ours        at most 1.00 per lock+unlock pair
+# With the two kernels' vmlinux files, also what the validator adds to the
+# image (text, data and bss, as size(1) counts them).
+#
+# Usage: bench-production.sh [--unit instr|ns] DIR [VMLINUX_NONE VMLINUX_PROD]
+set -eu
+. "$(dirname "$0")/lib.sh"
+
+unit=ns
+if [ "${1:-}" = --unit ]; then
+	case "${2:-}" in
+	instr | ns) unit=$2 ;;
+	*) die "--unit takes instr or ns, not '${2:-}'" ;;
+	esac
+	shift 2
+fi
+[ $# -eq 1 ] || [ $# -eq 3 ] ||
+	die "usage: bench-production.sh [--unit instr|ns] DIR [VMLINUX_NONE VMLINUX_PROD]"
+medians="$1/medians.tsv"
+[ -r "$medians" ] || die "no $medians: run bench-report.sh on $1 first"
+for v in prod-none prod-off prod-on ours; do
+	grep -q "	$v	" "$medians" || die "no figures of $v in $medians"
+done
+
+awk -F'\t' -v pu="$unit" '
+	{ med[$1 SUBSEP $2] = $3; if (!($1 in seen)) { seen[$1] = 1; order[++n] = $1 } }
+	function get(m, v) { return ((m SUBSEP v) in med) ? med[m SUBSEP v] : "" }
+	function show(x) { return x == "" ? "-" : x }
+	function goal(text, x, limit, fmt) {
+		if (x == "") {
+			printf "goal: %-50s not measured\n", text
+			return
+		}
+		printf "goal: %-50s " fmt " (at most " fmt ": %s)\n", text, x, limit,
+			x <= limit ? "met" : "MISSED"
+	}
+	END {
+		printf "%-28s %10s %10s %10s %10s %9s %8s\n", "metric (median)",
+			"prod-none", "prod-off", "prod-on", "ours", "off-none", "on/ours"
+		for (i = 1; i <= n; i++) {
+			m = order[i]
+			if (m !~ /^(pair|flags|size) /)
+				continue
+			a = get(m, "prod-none"); b = get(m, "prod-off")
+			c = get(m, "prod-on"); d = get(m, "ours")
+			delta = (a != "" && b != "") ? sprintf("%+.1f", b - a) : "-"
+			r = (c != "" && d > 0) ? sprintf("%.2f", c / d) : "-"
+			u = m ~ /^size / ? "B" : pu
+			printf "%-28s %10s %10s %10s %10s %9s %8s\n", m " (" u ")",
+				show(a), show(b), show(c), show(d), delta, r
+			if (m ~ /^pair / && a != "" && b != "") {
+				if (worst_off == "" || b - a > worst_off) worst_off = b - a
+			}
+			if (m == "flags irq_save" && a != "" && b != "")
+				irq_off = b - a
+			if (m ~ /^pair / && c != "" && d > 0) {
+				if (worst_on == "" || c / d > worst_on) worst_on = c / d
+			}
+		}
+		print ""
+		goal("prod-off - prod-none, lock+unlock (worst case)", worst_off, 4, "%+.1f")
+		goal("prod-off - prod-none, irq save/restore", irq_off, 2, "%+.1f")
+		goal("prod-on / ours, lock+unlock (worst case)", worst_on, 1, "%.2f")
+	}' "$medians"
+
+if [ $# -eq 3 ]; then
+	for f in "$2" "$3"; do
+		[ -r "$f" ] || die "cannot read $f"
+	done
+	none=$(size "$2" | awk 'NR == 2 { print $4 }')
+	prod=$(size "$3" | awk 'NR == 2 { print $4 }')
+	echo "image: text+data+bss $none bytes without a validator, $prod with" \
+		"(+$((prod - none)), $(awk -v a="$prod" -v b="$none" 'BEGIN { printf "%.2f", a / b }')x)"
+fi

@@ -11,14 +11,8 @@
 set -eu
 . "$(dirname "$0")/lib.sh"
 
-unit=ns
-if [ "${1:-}" = --unit ]; then
-	case "${2:-}" in
-	instr | ns) unit=$2 ;;
-	*) die "--unit takes instr or ns, not '${2:-}'" ;;
-	esac
-	shift 2
-fi
+unit=$(bench_unit "$@") || exit 1
+[ "${1:-}" != --unit ] || shift 2
 [ $# -eq 5 ] || die "usage: bench-report.sh [--unit instr|ns] DIR none tree ours ours-off"
 dir=$1
 shift

@@ -44,3 +44,13 @@ now() {
 stage_done() {
 	echo "stage: $1: $(($(now) - $2)) s"
 }
+
+# The unit of a benchmark table: "--unit instr|ns" as the first arguments
+# (the caller then shifts them off), ns otherwise.
+bench_unit() {
+	[ "${1:-}" = --unit ] || { echo ns; return; }
+	case "${2:-}" in
+	instr | ns) echo "$2" ;;
+	*) die "--unit takes instr or ns, not '${2:-}'" ;;
+	esac
+}

@@ -11,9 +11,9 @@
 # exec and page faults run unproven), flips our engine's run-time switch
 # under load, each flip pausing 10 ms in the windows where the proven set
 # and the hooks disagree (lockdep.switch_window_ms), and commits an ABBA
-# while it is off and after it is on again (skipped by the tree's). Each boot is judged by the init (the report's
-# headline and classes) and by parse-console.sh (no other report, no
-# crash, no timeout). Prints KTAP, one result per boot, and writes
+# while it is off and after it is on again (skipped by the tree's). Each
+# boot is judged by the init (the report's headline and classes) and by
+# parse-console.sh (no other report, no crash, no timeout). Prints KTAP, one result per boot, and writes
 # build/<arch>-<set>/scenarios.tsv ("name<TAB>verdict<TAB>headline seen")
 # for the differential comparison between engines.
 #

@@ -171,6 +171,7 @@ for k in $warnings; do
 		sed 's/^/# /' "$results/warnings-$k.log"
 		[ "$rc" -eq 0 ] || printf 'not '
 		echo "ok 1 $k: no W=1 warning in our files, no objtool warning"
+		echo "# $k: $((rc == 0)) passed, $((rc != 0)) failed"
 	} >"$results/warnings-$k.ktap"
 	subtest "warnings $k" "$results/warnings-$k.ktap"
 done

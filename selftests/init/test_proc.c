@@ -76,7 +76,6 @@ static void class_list_readable(const char *name)
 	ktap_result(len > 0, "%s (%zd bytes read)", name, len);
 }
 
-/* The suite proves SMP locking: both of QEMU's CPUs must be running. */
 /* Every CPU the machine was given (lv.cpus=N, from boot.sh) came up. */
 static void smp_online(const char *name)
 {

@@ -1,8 +1,9 @@
 #!/bin/sh
 # boot.sh and parse-console.sh on kernels that go wrong: one that panics
 # (no init to run) and one whose init hangs. Each must end inside its timeout
-# with a clear message and a non-zero exit; a bad option is refused. Boots the kernel named by
-# LV_TEST_KERNEL (<arch>-<set>, already built by the suite).
+# with a clear message and a non-zero exit; a bad option is refused.
+# Boots the kernel named by LV_TEST_KERNEL (<arch>-<set>, already built by
+# the suite).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/tap.sh"

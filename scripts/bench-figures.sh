@@ -11,6 +11,8 @@
 #   boot to init             s from QEMU's start to "Run /init as init process"
 #   memory at boot           kB, both engines' lockdep_init() lines summed
 #   memory after boot        kB, our engine's "memory allocated" at init
+#   macro workload           ns for the fixed rounds of the busybox workload
+#                            (lv.workload_rounds=N), timed by init
 # The boot times come from CONSOLE_LOG.times (boot.sh --times: the host's
 # clock, since the guest's printk clock restarts while the TSC is set up).
 # A figure the kernel did not print is left out. Exit status 1 when the
@@ -61,6 +63,10 @@ tr -d '\r' <"$1" | awk -v OFS='\t' '
 	line ~ /^ memory used (by lock dependency info|for stack traces): [0-9]+ kB/ {
 		boot_kb += $(NF - 1)
 		boot_lines++
+	}
+	/^# lv-bench: workload [0-9]+ rounds [0-9]+ ns$/ {
+		# "# lv-bench: workload 20 rounds 123456789 ns"
+		print "macro workload", $(NF - 1)
 	}
 	/^# lv-stats: +memory allocated \(kB\): +[0-9]+/ && !after_seen {
 		after_seen = 1

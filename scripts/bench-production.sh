@@ -7,6 +7,7 @@
 #   off - baseline   at most +4 per lock+unlock pair, +2 per irq
 #                    save/restore pair
 #   on / ours        at most 1.00 per lock+unlock pair
+#   off / baseline   at most 1.02 for the macro workload
 # With the two kernels' vmlinux files, also what the validator adds to the
 # image (text, data and bss, as size(1) counts them).
 #
@@ -41,7 +42,7 @@ awk -F'\t' -v pu="$unit" '
 			"prod-none", "prod-off", "prod-on", "ours", "off-none", "on/ours"
 		for (i = 1; i <= n; i++) {
 			m = order[i]
-			if (m !~ /^(pair|flags|size) /)
+			if (m !~ /^(pair|flags|size|macro) /)
 				continue
 			a = get(m, "prod-none"); b = get(m, "prod-off")
 			c = get(m, "prod-on"); d = get(m, "ours")
@@ -58,11 +59,14 @@ awk -F'\t' -v pu="$unit" '
 			if (m ~ /^pair / && c != "" && d > 0) {
 				if (worst_on == "" || c / d > worst_on) worst_on = c / d
 			}
+			if (m == "macro workload" && a > 0 && b != "")
+				macro_off = b / a
 		}
 		print ""
 		goal("prod-off - prod-none, lock+unlock (worst case)", worst_off, 4, "%+.1f")
 		goal("prod-off - prod-none, irq save/restore", irq_off, 2, "%+.1f")
 		goal("prod-on / ours, lock+unlock (worst case)", worst_on, 1, "%.2f")
+		goal("prod-off / prod-none, macro workload", macro_off, 1.02, "%.3f")
 	}' "$medians"
 
 if [ $# -eq 3 ]; then

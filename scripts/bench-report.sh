@@ -56,6 +56,7 @@ echo "$order" | awk -F'\t' -v OFS=',' -v csv="$dir/medians.csv" -v vs="$variants
 	function unit(m) {
 		if (m ~ /^(pair|scale|flags) [a-z_0-9]+$/ && m !~ /^scale (classes|chains)$/) return pu
 		if (m ~ /^learn [0-9a-z]+$/) return pu
+		if (m ~ /^macro /) return pu
 		if (m ~ /^boot /) return "s"
 		if (m ~ /^memory /) return "kB"
 		if (m ~ /^size /) return "B"

@@ -8,6 +8,11 @@
  * it ran the whole time, that every activity made progress and that it
  * ended well. Validator reports are caught on the host side, from the
  * console.
+ *
+ * lv.workload_rounds=N asks for a fixed amount of it instead (workload.sh
+ * --rounds N), before any timed run: init then prints the guest time it
+ * took, "# lv-bench: workload N rounds T ns", the benchmark's macro figure
+ * (an instruction count under QEMU's -icount).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -36,6 +41,17 @@ static const char *const activities[] = {
 
 static long iterations[NR_ACTIVITIES];
 static int seconds;
+static int rounds;
+
+static bool rounds_enabled(void)
+{
+	char value[32];
+
+	if (!cmdline_value("lv.workload_rounds", value, sizeof(value)))
+		return false;
+	rounds = atoi(value);
+	return rounds > 0;
+}
 
 static bool workload_enabled(void)
 {
@@ -47,17 +63,18 @@ static bool workload_enabled(void)
 	return seconds > 0;
 }
 
-/* The full time, every activity, the script's exit status. */
+/* The full time, every activity, the script's exit status; the rounds. */
 static int workload_count(void)
 {
-	return workload_enabled() ? NR_ACTIVITIES + 2 : 0;
+	return (workload_enabled() ? NR_ACTIVITIES + 2 : 0) +
+	       (rounds_enabled() ? 1 : 0);
 }
 
 /*
  * The script in its own process group, its output (stderr too) into a pipe:
  * init reads it, and can kill whatever the script leaves behind.
  */
-static pid_t workload_start(int *out)
+static pid_t workload_start(int *out, bool fixed)
 {
 	char arg[16];
 	int fds[2];
@@ -75,8 +92,11 @@ static pid_t workload_start(int *out)
 		setpgid(0, 0);
 		dup2(fds[1], STDOUT_FILENO);
 		dup2(fds[1], STDERR_FILENO);
-		snprintf(arg, sizeof(arg), "%d", seconds);
-		execl(SHELL, "sh", SCRIPT, arg, (char *)NULL);
+		snprintf(arg, sizeof(arg), "%d", fixed ? rounds : seconds);
+		if (fixed)
+			execl(SHELL, "sh", SCRIPT, "--rounds", arg, (char *)NULL);
+		else
+			execl(SHELL, "sh", SCRIPT, arg, (char *)NULL);
 		printf("# workload: cannot run %s %s: %s\n", SHELL, SCRIPT,
 		       strerror(errno));
 		_exit(127);
@@ -166,35 +186,64 @@ static const char *end_text(bool ended, int status)
 	return text;
 }
 
+/*
+ * Run the script (FIXED: the rounds) to its end or to DEADLINE; returns
+ * whether it ended, its wait status in *STATUS (-1: never started).
+ */
+static bool workload_once(bool fixed, double deadline, int *status)
+{
+	bool ended;
+	pid_t pid;
+	int fd;
+
+	*status = -1;
+	pid = workload_start(&fd, fixed);
+	if (pid < 0) {
+		ktap_diag("workload: cannot start %s: %s", SCRIPT, strerror(errno));
+		return false;
+	}
+	ended = workload_read(fd, deadline);
+	close(fd);
+	if (!ended)
+		ktap_diag("workload: no end by the deadline, killed");
+	/* Nothing of the workload may outlive it, hung or not. */
+	kill(-pid, SIGKILL);
+	waitpid(pid, status, 0);
+	/* Init is their parent now: reap those of them already gone. */
+	while (waitpid(-1, NULL, WNOHANG) > 0)
+		;
+	return ended;
+}
+
+/* The fixed amount, timed in guest nanoseconds. */
+static void workload_rounds(void)
+{
+	double start = monotonic_seconds(), took;
+	bool ended;
+	int status;
+
+	ended = workload_once(true, start + 60 + rounds * 10.0, &status);
+	took = monotonic_seconds() - start;
+	if (ended && WIFEXITED(status) && WEXITSTATUS(status) == 0)
+		ktap_diag("lv-bench: workload %d rounds %.0f ns", rounds, took * 1e9);
+	ktap_result(ended && WIFEXITED(status) && WEXITSTATUS(status) == 0,
+		    "workload: %d rounds in %.3f s of guest time (%s)", rounds,
+		    took, end_text(ended, status));
+}
+
 static void workload_run(void)
 {
-	double start, ran, deadline;
+	double start, ran;
 	bool ended;
-	int fd, status = -1, i;
-	pid_t pid;
+	int status, i;
 
+	if (rounds_enabled())
+		workload_rounds();
 	if (!workload_enabled())
 		return;
 	start = monotonic_seconds();
 	/* The jobs finish their iteration after the time: leave them room. */
-	deadline = start + 2 * seconds + 60;
-	pid = workload_start(&fd);
-	if (pid < 0) {
-		ktap_diag("workload: cannot start %s: %s", SCRIPT, strerror(errno));
-		ended = false;
-	} else {
-		ended = workload_read(fd, deadline);
-		close(fd);
-		if (!ended)
-			ktap_diag("workload: no end after %.0f s, killed",
-				  deadline - start);
-		/* Nothing of the workload may outlive it, hung or not. */
-		kill(-pid, SIGKILL);
-		waitpid(pid, &status, 0);
-		/* Init is their parent now: reap those of them already gone. */
-		while (waitpid(-1, NULL, WNOHANG) > 0)
-			;
-	}
+	ended = workload_once(false, start + 2 * seconds + 60, &status);
 	ran = monotonic_seconds() - start;
 
 	ktap_result(ended && ran >= seconds, "workload ran %.1f s of %d",

@@ -10,7 +10,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 
 arch=${LV_BENCH_ARCH:-x86_64}
 out="${LV_BUILD:-$top/build}/bench-$arch"
-tap_start 21
+tap_start 22
 
 rc=0
 "$top/scripts/bench.sh" --quick --no-production "$arch" >"$work/table" 2>"$work/err" || rc=$?
@@ -32,6 +32,8 @@ tap_check "instructions: a full row for spin at scale" row_complete icount "scal
 tap_check "instructions: a full row for learning at 100 classes" \
 	row_complete icount "learn 100 \\(instr\\)"
 tap_check "wall clock: a full row for spin_irqsave" row_complete wall "pair spin_irqsave \\(ns\\)"
+tap_check "instructions: a full row for the macro workload" \
+	row_complete icount "macro workload \\(instr\\)"
 pairs=$(grep -c -E '^pair [a-z_0-9]+ \(instr\) +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ ' \
 	"$work/icount" || true)
 tap_check "9 lock+unlock pair rows with four figures each ($pairs)" test "$pairs" -eq 9

@@ -6,16 +6,26 @@
 # loop-mounted ext2, renames across directories, job-control signals,
 # module load and unload).
 #
-# Usage: workload.sh SECONDS
+# With --rounds N it does a fixed amount of work instead, for the
+# benchmark's macro figure: N rounds of one iteration of each activity that
+# never sleeps, one after the other in one job, the same in every kernel.
+#
+# Usage: workload.sh SECONDS | workload.sh --rounds N
 # Prints, at the end, one line per activity:
 #   # workload: NAME N iterations
+# (with --rounds: "# workload: N rounds of: ACTIVITIES")
 # then "# workload: status ok" (exit 0) or "# workload: status FAILED ..."
 # (exit 1). A job whose command fails stops there (set -e) and fails the run.
 set -eu
 
-[ $# -eq 1 ] || { echo "usage: workload.sh SECONDS" >&2; exit 2; }
+rounds=
+if [ $# -eq 2 ] && [ "$1" = --rounds ]; then
+	rounds=$2
+	shift
+fi
+[ $# -eq 1 ] || { echo "usage: workload.sh SECONDS | workload.sh --rounds N" >&2; exit 2; }
 case $1 in
-'' | *[!0-9]*) echo "workload.sh: SECONDS must be a number, got '$1'" >&2; exit 2 ;;
+'' | *[!0-9]*) echo "workload.sh: SECONDS or N must be a number, got '$1'" >&2; exit 2 ;;
 esac
 seconds=$1
 
@@ -309,11 +319,33 @@ cleanup() {
 	umount "$top" || failed="$failed umount-tmpfs"
 }
 
+# --rounds N: the activities that never sleep, so that under QEMU's
+# -icount the guest time they take counts instructions, not waiting.
+round_activities="fork pipes tmpfs ramfs rename"
+run_rounds() {
+	n=0
+	while [ "$n" -lt "$rounds" ]; do
+		for a in $round_activities; do
+			"iter_$a" 0 "$n" >/dev/null
+		done
+		n=$((n + 1))
+	done
+	rename_check
+	cleanup
+	[ -z "$failed" ] || { echo "# workload: status FAILED:$failed"; exit 1; }
+	echo "# workload: $rounds rounds of: $round_activities"
+	echo "# workload: status ok"
+}
+
 # Whatever ends the script, the jobs must stop too: they hold init's pipe.
 trap ': >"$stop" 2>/dev/null || true' EXIT
 setup_commands
 setup_mounts
 rename_setup
+if [ -n "$rounds" ]; then
+	run_rounds
+	exit 0
+fi
 t0=$(date +%s)
 echo "# workload: $seconds s of: $activities"
 start_jobs

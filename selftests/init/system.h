@@ -8,7 +8,7 @@
 
 /* Our engine's run-time switch, and what it reads with every family on. */
 #define LV_PROVE_SWITCH "/sys/module/lockdep/parameters/prove"
-#define LV_PROVE_ALL "map,spin,rw,mutex,rwsem"
+#define LV_PROVE_ALL "map,spin,rw,mutex,rwsem,rcu,reclaim,might"
 
 bool mount_fs(const char *type, const char *dir);
 ssize_t read_text(const char *path, char *buf, size_t size);

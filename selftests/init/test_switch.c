@@ -4,8 +4,8 @@
  * lv.switch=SECONDS on the command line (and lockdep.prove=none, so that
  * the boot itself runs switched off), the families are switched off and
  * on every few milliseconds for that long while locktorture and a few
- * user processes take locks, which must cause no report at all; then an
- * ABBA of each lock family committed while proving is off must go
+ * user processes take locks, which must cause no report at all; then a
+ * bug of each family (sw_abbas[]) committed while proving is off must go
  * unnoticed, and each committed again after switching on must be reported
  * once. Only root may write the switch.
  */
@@ -26,9 +26,14 @@
 
 #define SW_MODULES "/lib/modules/"
 #define SW_SCENARIO_RUN "/sys/kernel/debug/lockdep_scenarios/run"
-/* One ABBA of each family's locks alone, as in check-families.sh. */
+/*
+ * One bug of each family: an ABBA of each lock family's locks alone, as
+ * in check-families.sh, of fs_reclaim and a mutex, and of might_lock()
+ * and mutexes; for RCU's read side, a dereference outside of it.
+ */
 static const char *const sw_abbas[] = {
 	"abba_spin", "abba_rwlock_read", "abba_mutex", "abba_rwsem", "abba_lock_map",
+	"abba_reclaim", "abba_might", "rcu_outside_reader",
 };
 
 #define SW_NR_ABBAS (sizeof(sw_abbas) / sizeof(sw_abbas[0]))
@@ -100,7 +105,8 @@ static pid_t start_churn(int id)
 }
 
 static const char *const states[] = {
-	"none", "all", "spin,mutex", "rw,rwsem,map", "spin", "all",
+	"none", "all", "spin,mutex,rcu", "rw,rwsem,map,reclaim,might", "spin",
+	"all",
 };
 
 /* Flip the switch for SECONDS under load; returns the flips done. */
@@ -152,15 +158,17 @@ static void switch_under_load(int seconds)
 		    flips, seconds, reports, errors, err);
 }
 
-/* Commit one ABBA of the scenario module; returns the reports it caused. */
+/*
+ * Commit one bug of the scenario module; returns the reports it caused,
+ * counted in the kernel log: RCU's reports are not the validator's.
+ */
 static long run_abba(const char *name)
 {
-	long before = lockdep_stat("reports so far");
-
+	log_mark(name);
 	if (write_text(SW_SCENARIO_RUN, name))
 		return -1;
 	usleep(200000);
-	return lockdep_stat("reports so far") - before;
+	return reports_since(name);
 }
 
 static void switch_abba(void)

@@ -89,6 +89,14 @@ bool cmdline_value(const char *name, char *value, size_t size)
 	return false;
 }
 
+/* The number N of NAME=N on the kernel command line; 0 if absent. */
+int cmdline_number(const char *name)
+{
+	char value[32];
+
+	return cmdline_value(name, value, sizeof(value)) ? atoi(value) : 0;
+}
+
 double monotonic_seconds(void)
 {
 	struct timespec ts;

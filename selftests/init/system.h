@@ -15,6 +15,7 @@ ssize_t read_text(const char *path, char *buf, size_t size);
 int write_text(const char *path, const char *text);
 bool cmdline_has(const char *word);
 bool cmdline_value(const char *name, char *value, size_t size);
+int cmdline_number(const char *name);
 double monotonic_seconds(void);
 void sleep_seconds(int seconds);
 int load_module(const char *path, const char *params);

@@ -41,11 +41,7 @@ static const char *const sw_abbas[] = {
 
 static int switch_seconds(void)
 {
-	char value[16];
-
-	if (!cmdline_value("lv.switch", value, sizeof(value)))
-		return 0;
-	return atoi(value);
+	return cmdline_number("lv.switch");
 }
 
 static int switch_count(void)

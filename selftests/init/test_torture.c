@@ -26,11 +26,7 @@ static int seconds;
 
 static bool torture_enabled(void)
 {
-	char value[32];
-
-	if (!cmdline_value("lv.torture", value, sizeof(value)))
-		return false;
-	seconds = atoi(value);
+	seconds = cmdline_number("lv.torture");
 	if (!cmdline_value("lv.torture_types", types, sizeof(types)))
 		snprintf(types, sizeof(types), "%s", default_types);
 	return seconds > 0;

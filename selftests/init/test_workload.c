@@ -45,21 +45,13 @@ static int rounds;
 
 static bool rounds_enabled(void)
 {
-	char value[32];
-
-	if (!cmdline_value("lv.workload_rounds", value, sizeof(value)))
-		return false;
-	rounds = atoi(value);
+	rounds = cmdline_number("lv.workload_rounds");
 	return rounds > 0;
 }
 
 static bool workload_enabled(void)
 {
-	char value[32];
-
-	if (!cmdline_value("lv.workload", value, sizeof(value)))
-		return false;
-	seconds = atoi(value);
+	seconds = cmdline_number("lv.workload");
 	return seconds > 0;
 }
 

@@ -5,7 +5,7 @@
  * the boot itself runs switched off), the families are switched off and
  * on every few milliseconds for that long while locktorture and a few
  * user processes take locks, which must cause no report at all; then a
- * bug of each family (sw_abbas[]) committed while proving is off must go
+ * bug of each family (sw_bugs[]) committed while proving is off must go
  * unnoticed, and each committed again after switching on must be reported
  * once. Only root may write the switch.
  */
@@ -31,13 +31,13 @@
  * in check-families.sh, of fs_reclaim and a mutex, and of might_lock()
  * and mutexes; for RCU's read side, a dereference outside of it.
  */
-static const char *const sw_abbas[] = {
+static const char *const sw_bugs[] = {
 	"abba_spin", "abba_rwlock_read", "abba_mutex", "abba_rwsem", "abba_lock_map",
 	"abba_reclaim", "abba_might", "rcu_outside_reader",
 };
 
-#define SW_NR_ABBAS (sizeof(sw_abbas) / sizeof(sw_abbas[0]))
-#define SW_TESTS (6 + SW_NR_ABBAS)
+#define SW_NR_BUGS (sizeof(sw_bugs) / sizeof(sw_bugs[0]))
+#define SW_TESTS (6 + SW_NR_BUGS)
 
 static int switch_seconds(void)
 {
@@ -158,7 +158,7 @@ static void switch_under_load(int seconds)
  * Commit one bug of the scenario module; returns the reports it caused,
  * counted in the kernel log: RCU's reports are not the validator's.
  */
-static long run_abba(const char *name)
+static long run_bug(const char *name)
 {
 	log_mark(name);
 	if (write_text(SW_SCENARIO_RUN, name))
@@ -167,7 +167,7 @@ static long run_abba(const char *name)
 	return reports_since(name);
 }
 
-static void switch_abba(void)
+static void switch_bugs(void)
 {
 	int err = load_module(SW_MODULES "test_lockdep_scenarios.ko", "");
 	long off = 0, on;
@@ -175,18 +175,18 @@ static void switch_abba(void)
 
 	if (err || write_text(LV_PROVE_SWITCH, "none"))
 		off = -1;
-	for (i = 0; off >= 0 && i < SW_NR_ABBAS; i++) {
-		long n = run_abba(sw_abbas[i]);
+	for (i = 0; off >= 0 && i < SW_NR_BUGS; i++) {
+		long n = run_bug(sw_bugs[i]);
 
 		off = n < 0 ? -1 : off + n;
 	}
-	ktap_result(off == 0, "ABBAs of every family committed while proving is off go unnoticed (%ld reports, module error %d)",
+	ktap_result(off == 0, "a bug of every family committed while proving is off goes unnoticed (%ld reports, module error %d)",
 		    off, err);
 	err = err ? err : write_text(LV_PROVE_SWITCH, "all");
-	for (i = 0; i < SW_NR_ABBAS; i++) {
-		on = err ? -1 : run_abba(sw_abbas[i]);
+	for (i = 0; i < SW_NR_BUGS; i++) {
+		on = err ? -1 : run_bug(sw_bugs[i]);
 		ktap_result(on == 1, "%s after switching on is reported (%ld reports)",
-			    sw_abbas[i], on);
+			    sw_bugs[i], on);
 	}
 	ktap_diag("lv-scenario: switch abba done");
 }
@@ -206,7 +206,7 @@ static void switch_run(void)
 	switch_reads_boot_choice();
 	switch_refuses_nobody();
 	switch_under_load(seconds);
-	switch_abba();
+	switch_bugs();
 	ktap_result(lockdep_stat("debug_locks") == 1,
 		    "the validator is still on (untracked releases ignored: %ld)",
 		    lockdep_stat("untracked releases ignored"));

@@ -211,15 +211,15 @@ static bool workload_once(bool fixed, double deadline, int *status)
 static void workload_rounds(void)
 {
 	double start = monotonic_seconds(), took;
-	bool ended;
+	bool ended, ok;
 	int status;
 
 	ended = workload_once(true, start + 60 + rounds * 10.0, &status);
 	took = monotonic_seconds() - start;
-	if (ended && WIFEXITED(status) && WEXITSTATUS(status) == 0)
+	ok = ended && WIFEXITED(status) && WEXITSTATUS(status) == 0;
+	if (ok)
 		ktap_diag("lv-bench: workload %d rounds %.0f ns", rounds, took * 1e9);
-	ktap_result(ended && WIFEXITED(status) && WEXITSTATUS(status) == 0,
-		    "workload: %d rounds in %.3f s of guest time (%s)", rounds,
+	ktap_result(ok, "workload: %d rounds in %.3f s of guest time (%s)", rounds,
 		    took, end_text(ended, status));
 }
 

@@ -330,10 +330,18 @@ run_rounds() {
 		done
 		n=$((n + 1))
 	done
-	rename_check
-	cleanup
-	[ -z "$failed" ] || { echo "# workload: status FAILED:$failed"; exit 1; }
 	echo "# workload: $rounds rounds of: $round_activities"
+}
+
+# The end of either run: the renames must add up, the mounts go, and the
+# status line says how it went (exit 1 if anything failed).
+finish() {
+	rename_check || failed="$failed rename-check"
+	cleanup
+	if [ -n "$failed" ]; then
+		echo "# workload: status FAILED:$failed"
+		exit 1
+	fi
 	echo "# workload: status ok"
 }
 
@@ -344,6 +352,7 @@ setup_mounts
 rename_setup
 if [ -n "$rounds" ]; then
 	run_rounds
+	finish
 	exit 0
 fi
 t0=$(date +%s)
@@ -353,12 +362,6 @@ sleep "$seconds"
 : >"$stop"
 wait_jobs
 t1=$(date +%s)
-rename_check || failed="$failed rename-check"
 report
-cleanup
 echo "# workload: ran $((t1 - t0)) s"
-if [ -n "$failed" ]; then
-	echo "# workload: status FAILED:$failed"
-	exit 1
-fi
-echo "# workload: status ok"
+finish

@@ -1,8 +1,10 @@
 #!/bin/sh
 # The production kernel's figures from a benchmark run: our engine built
 # for proving on demand (config set production), switched off and on,
-# against its baseline without a validator (production-none) and against
-# our engine in the PROVE_LOCKING kernel (ours). Reads DIR/medians.tsv,
+# against its baseline without a validator (production-none), against
+# our engine in the PROVE_LOCKING kernel (ours), and beside the tree's
+# engine (tree, shown only: its kernel is not on the production base).
+# Reads DIR/medians.tsv,
 # written by bench-report.sh, and prints the table and the goals:
 #   off - baseline   at most +4 per lock+unlock pair, +2 per irq
 #                    save/restore pair
@@ -21,7 +23,7 @@ unit=$(bench_unit "$@") || exit 1
 	die "usage: bench-production.sh [--unit instr|ns] DIR [VMLINUX_NONE VMLINUX_PROD]"
 medians="$1/medians.tsv"
 [ -r "$medians" ] || die "no $medians: run bench-report.sh on $1 first"
-for v in prod-none prod-off prod-on ours; do
+for v in prod-none prod-off prod-on ours tree; do
 	grep -q "	$v	" "$medians" || die "no figures of $v in $medians"
 done
 
@@ -38,19 +40,20 @@ awk -F'\t' -v pu="$unit" '
 			x <= limit ? "met" : "MISSED"
 	}
 	END {
-		printf "%-28s %10s %10s %10s %10s %9s %8s\n", "metric (median)",
-			"prod-none", "prod-off", "prod-on", "ours", "off-none", "on/ours"
+		printf "%-28s %10s %10s %10s %10s %10s %9s %8s\n", "metric (median)",
+			"prod-none", "prod-off", "prod-on", "ours", "tree", "off-none",
+			"on/ours"
 		for (i = 1; i <= n; i++) {
 			m = order[i]
 			if (m !~ /^(pair|flags|size|macro) /)
 				continue
 			a = get(m, "prod-none"); b = get(m, "prod-off")
-			c = get(m, "prod-on"); d = get(m, "ours")
+			c = get(m, "prod-on"); d = get(m, "ours"); t = get(m, "tree")
 			delta = (a != "" && b != "") ? sprintf("%+.1f", b - a) : "-"
 			r = (c != "" && d > 0) ? sprintf("%.2f", c / d) : "-"
 			u = m ~ /^size / ? "B" : pu
-			printf "%-28s %10s %10s %10s %10s %9s %8s\n", m " (" u ")",
-				show(a), show(b), show(c), show(d), delta, r
+			printf "%-28s %10s %10s %10s %10s %10s %9s %8s\n", m " (" u ")",
+				show(a), show(b), show(c), show(d), show(t), delta, r
 			if (m ~ /^pair / && a != "" && b != "") {
 				if (worst_off == "" || b - a > worst_off) worst_off = b - a
 			}

@@ -71,8 +71,9 @@ tap_check "... and says what is missing" has "$work/err" "no figures for none"
 mkdir "$work/prod"
 printf '%s\t%s\t%s\n' \
 	"pair spin" prod-none 20 "pair spin" prod-off 23 "pair spin" prod-on 300 \
-	"pair spin" ours 250 "pair mutex" prod-none 18 "pair mutex" prod-off 19 \
-	"pair mutex" prod-on 400 "pair mutex" ours 400 \
+	"pair spin" ours 250 "pair spin" tree 261 "pair mutex" prod-none 18 \
+	"pair mutex" prod-off 19 "pair mutex" prod-on 400 "pair mutex" ours 400 \
+	"pair mutex" tree 420 \
 	"flags irq_save" prod-none 10 "flags irq_save" prod-off 11 \
 	"flags irq_save" prod-on 90 "flags irq_save" ours 180 >"$work/prod/medians.tsv"
 rc=0
@@ -82,6 +83,8 @@ tap_check "bench-production.sh: the worst pair over the baseline, +3.0, met" \
 	has "$work/prod.out" "+3.0 (at most +4.0: met)"
 tap_check "... the irq save/restore pair, +1.0, met" has "$work/prod.out" "+1.0 (at most +2.0: met)"
 tap_check "... the worst on/ours, 1.20, missed" has "$work/prod.out" "1.20 (at most 1.00: MISSED)"
+tap_check "... the tree's engine shown beside ours (261)" \
+	sh -c 'grep "^pair spin (instr)" "$1" | grep -q " 250 *261 "' - "$work/prod.out"
 grep -v prod-on "$work/prod/medians.tsv" >"$work/empty/medians.tsv"
 rc=0
 "$top/scripts/bench-production.sh" "$work/empty" >/dev/null 2>"$work/err" || rc=$?

@@ -1,7 +1,8 @@
 #!/bin/sh
 # Make the .config of one kernel: tinyconfig (or the make targets the set
 # names as "make:TARGET", such as defconfig), then configs/base.config, the
-# arch fragment and the fragments of the config set, merged with the tree's
+# arch fragment and the fragments of the config set ("ARCH:FRAGMENT" for one
+# architecture only, such as x86_64:unwind-orc), merged with the tree's
 # merge_config.sh. Every option a fragment asks for is then checked, since
 # merge_config.sh silently drops options whose dependencies are unmet.
 # The .config is only replaced when it changes, so builds stay incremental.
@@ -22,6 +23,9 @@ starts=
 for f in $(sed 's/#.*//' "$set_file"); do
 	case $f in
 	make:?*) starts="$starts ${f#make:}"; continue ;;
+	*:?*)
+		[ "${f%%:*}" = "$arch" ] || continue
+		f=${f#*:} ;;
 	esac
 	[ -f "$LV_CONFIGS/$f.config" ] ||
 		die "config set $set_name names $f, but configs/$f.config is missing"

@@ -3,7 +3,8 @@
 # have: the run must stop and name the option, instead of building a kernel
 # without it as merge_config.sh alone would. Also: the patched tree's
 # default engine under PROVE_LOCKING is ours, and the tree's can be chosen;
-# a set naming "make:defconfig" starts from defconfig, not tinyconfig.
+# a set naming "make:defconfig" starts from defconfig, not tinyconfig; a
+# fragment named "ARCH:FRAGMENT" applies to that architecture alone.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/tap.sh"
@@ -13,6 +14,9 @@ cp -r "$top/configs" "$work/configs"
 printf 'CONFIG_UBSAN=y\nCONFIG_KASAN=y\n' >"$work/configs/impossible.config"
 echo impossible >"$work/configs/sets/impossible"
 echo prove-locking >"$work/configs/sets/default-engine"
+# The ORC unwinder exists on x86_64 alone: asked for x86_64 only, i386
+# must configure without it.
+echo x86_64:unwind-orc >"$work/configs/sets/arch-only"
 
 configure() {
 	LV_SRC=${LV_SRC:-$top/build/src/linux-source-6.12} \
@@ -24,7 +28,7 @@ has_option() {
 	grep -q -x -F "$2" "$work/build/$1/.config"
 }
 
-tap_start 9
+tap_start 11
 rc=0
 configure i386 impossible >"$work/out" 2>&1 || rc=$?
 tap_check "an option that cannot be set fails the config (rc $rc)" \
@@ -49,4 +53,12 @@ tap_check "the real set starts from defconfig (ext4, which tinyconfig lacks)" \
 	has_option x86_64-real CONFIG_EXT4_FS=y
 tap_check "... and its fragments still win (NR_CPUS=8 over base.config's 2)" \
 	has_option x86_64-real CONFIG_NR_CPUS=8
+rc=0
+configure i386 arch-only >"$work/out5" 2>&1 || rc=$?
+sed 's/^/# /' "$work/out5"
+tap_check "an x86_64-only fragment is left out on i386 (rc $rc)" \
+	sh -c '[ "$1" -eq 0 ] && ! grep -q "^CONFIG_UNWINDER_ORC=y" "$2"' - "$rc" \
+	"$work/build/i386-arch-only/.config"
+configure x86_64 arch-only >"$work/out6" 2>&1 || sed 's/^/# /' "$work/out6"
+tap_check "... and merged on x86_64" has_option x86_64-arch-only CONFIG_UNWINDER_ORC=y
 tap_end

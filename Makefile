@@ -1,7 +1,7 @@
 # The project's commands; each target calls one script under scripts/.
 # Builds go to build/<arch>-<config set>/, with their console logs beside.
 
-.PHONY: run check check-full torture bench deps tree series init clean distclean
+.PHONY: run check check-full torture bench profile deps tree series init clean distclean
 
 # The main job: prepare, patch, build and boot x86_64, show the verdict.
 run:
@@ -23,6 +23,12 @@ torture:
 # booted in turn (BENCH_ARGS="--rounds 9", "--quick", "i386"...).
 bench:
 	scripts/bench.sh $(BENCH_ARGS)
+
+# Per-function instructions of two benchmark variants and where they
+# differ (PROFILE_ARGS="x86_64 prod-none prod-off" by default).
+PROFILE_ARGS ?= x86_64 prod-none prod-off
+profile:
+	scripts/profile.sh $(PROFILE_ARGS)
 
 deps:
 	scripts/install-deps.sh

@@ -34,6 +34,7 @@
 #   --no-production  only the first four variants (two kernels fewer)
 set -eu
 . "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/bench-variants.sh"
 
 rounds=3
 extra="lv.workload_rounds=10"
@@ -65,25 +66,6 @@ if [ -n "$production" ]; then
 	variants="$variants prod-none prod-off prod-on"
 	sets="$sets production-none production"
 fi
-
-set_of() {
-	case $1 in
-	none) echo none ;;
-	tree) echo prove-tree ;;
-	ours | ours-off) echo prove ;;
-	prod-none) echo production-none ;;
-	prod-off | prod-on) echo production ;;
-	esac
-}
-
-words_of() {
-	case $1 in
-	none | prod-none) echo "lv.validator=none" ;;
-	ours-off) echo "lockdep.prove=none" ;;
-	prod-on) echo "lockdep.prove=all" ;;
-	*) echo "" ;;
-	esac
-}
 
 for set_name in $sets; do
 	t=$(now)

@@ -19,8 +19,11 @@
 # (build/<arch>-<set>/disk.img, made by mkfs.ext4 before each boot) on a
 # virtio-blk disk, /dev/vda.
 #
+# With --plugin SPEC, QEMU loads a TCG plugin (-plugin SPEC: the shared
+# object and its arguments, as profile.sh does with insn-profile.c).
+#
 # Usage: boot.sh [--timeout S] [--append "WORDS"] [--log FILE] [--times]
-#                [--icount] [--smp N] [--disk MB] ARCH SET
+#                [--icount] [--smp N] [--disk MB] [--plugin SPEC] ARCH SET
 # Environment: LV_ACCEL=auto|tcg|kvm (auto: KVM only if a trial boot works)
 set -eu
 . "$(dirname "$0")/lib.sh"
@@ -32,6 +35,7 @@ times=
 icount=
 smp=2
 disk_mb=
+plugin=
 while [ $# -gt 2 ]; do
 	case "$1" in
 	--timeout) timeout_s=$2; shift 2 ;;
@@ -41,10 +45,11 @@ while [ $# -gt 2 ]; do
 	--icount) icount="-icount shift=0,sleep=off"; shift ;;
 	--smp) smp=$2; shift 2 ;;
 	--disk) disk_mb=$2; shift 2 ;;
+	--plugin) plugin="-plugin $2"; shift 2 ;;
 	*) die "unknown option $1" ;;
 	esac
 done
-[ $# -eq 2 ] || die "usage: boot.sh [--timeout S] [--append WORDS] [--log FILE] [--times] [--icount] [--smp N] [--disk MB] ARCH SET"
+[ $# -eq 2 ] || die "usage: boot.sh [--timeout S] [--append WORDS] [--log FILE] [--times] [--icount] [--smp N] [--disk MB] [--plugin SPEC] ARCH SET"
 case $smp in '' | *[!0-9]* | 0) die "--smp wants a positive number, not '$smp'" ;; esac
 case $disk_mb in *[!0-9]* | 0) die "--disk wants a size in megabytes, not '$disk_mb'" ;; esac
 arch=$(kernel_arch "$1")
@@ -82,7 +87,7 @@ qemu_cmd() {
 	accel_opt=$1
 	[ "$1" != tcg ] || accel_opt=tcg,thread=single
 	# shellcheck disable=SC2086
-	timeout -k 5 "$2" "$qemu" -accel "$accel_opt" $icount -smp "$smp" -m 512 $drive \
+	timeout -k 5 "$2" "$qemu" -accel "$accel_opt" $icount $plugin -smp "$smp" -m 512 $drive \
 		-display none -monitor none -nodefaults -no-reboot \
 		-serial "$3" -kernel "$kernel" -initrd "$initrd" \
 		-append "console=ttyS0 panic=-1 rdinit=/init lv.cpus=$smp $append" </dev/null

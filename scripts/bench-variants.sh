@@ -1,0 +1,27 @@
+# shellcheck shell=sh
+# The benchmark's variants: which kernel (config set) each boots and with
+# which command-line words. Sourced by bench.sh and profile.sh.
+#   none      no validator                  tree      the tree's engine
+#   ours      our engine, proving all       ours-off  the same, switched off
+#   prod-none production base, no validator prod-off  production kernel, off
+#   prod-on   production kernel, proving all
+
+set_of() {
+	case $1 in
+	none) echo none ;;
+	tree) echo prove-tree ;;
+	ours | ours-off) echo prove ;;
+	prod-none) echo production-none ;;
+	prod-off | prod-on) echo production ;;
+	*) die "unknown variant '$1' (none tree ours ours-off prod-none prod-off prod-on)" ;;
+	esac
+}
+
+words_of() {
+	case $1 in
+	none | prod-none) echo "lv.validator=none" ;;
+	ours-off) echo "lockdep.prove=none" ;;
+	prod-on) echo "lockdep.prove=all" ;;
+	*) echo "" ;;
+	esac
+}

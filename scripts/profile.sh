@@ -32,6 +32,9 @@ case "$a,$b" in
 esac
 [ "$a" -lt "$b" ] || die "--rounds wants A < B, not '$rounds'"
 arch=$(kernel_arch "$1")
+# Both variants are known before anything is built or booted.
+set_of "$2" >/dev/null
+set_of "$3" >/dev/null
 s="$LV_TOP/scripts"
 out="$LV_BUILD/profile-$arch"
 mkdir -p "$out" "$LV_BUILD/tools"

@@ -14,8 +14,11 @@
 # Each variant boots with the benchmark module (lv.bench=1), first on one
 # vCPU under QEMU's -icount shift=0 (boot.sh --icount): the guest clock
 # then advances one nanosecond per guest instruction, so every figure is
-# an instruction count, the same on every run and blind to the host's
-# load. That is the table that counts. Then the same boots on the wall
+# an instruction count, blind to the host's load. That is the table that
+# counts. A boot's figures are not quite the same on every run (the
+# macro figure moves by some tenths of a percent: timer interrupts and
+# background work land differently), so the table takes the median of
+# ICOUNT_ROUNDS such boots per variant. Then the same boots on the wall
 # clock, ROUNDS times, interleaved (none tree ours ours-off none tree ...),
 # as a second view.
 # Every boot also runs a fixed amount of the busybox workload
@@ -28,25 +31,31 @@
 #
 # bench-production.sh then prints the production kernel's table and goals.
 #
-# Usage: bench.sh [--rounds N] [--quick] [--no-production] [ARCH]
-#   --rounds N       wall-clock rounds (the instruction counts need only one)
-#   --quick          short runs, one round of each, to check that it all works
-#   --no-production  only the first four variants (two kernels fewer)
+# Usage: bench.sh [--rounds N] [--icount-rounds N] [--quick] [--no-production] [ARCH]
+#   --rounds N         wall-clock rounds (3)
+#   --icount-rounds N  instruction-count rounds (3)
+#   --quick            short runs, one round of each, to check that it all works
+#   --no-production    only the first four variants (two kernels fewer)
 set -eu
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/bench-variants.sh"
 
 rounds=3
+icount_rounds=3
 extra="lv.workload_rounds=10"
 production=yes
-usage="usage: bench.sh [--rounds N] [--quick] [--no-production] [ARCH]"
+usage="usage: bench.sh [--rounds N] [--icount-rounds N] [--quick] [--no-production] [ARCH]"
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--rounds)
 		[ $# -ge 2 ] || die "--rounds needs a number"
 		rounds=$2; shift 2 ;;
+	--icount-rounds)
+		[ $# -ge 2 ] || die "--icount-rounds needs a number"
+		icount_rounds=$2; shift 2 ;;
 	--quick)
 		rounds=1
+		icount_rounds=1
 		extra="lv.workload_rounds=1 lv.bench_iterations=2000 lv.bench_runs=3 lv.bench_learn=30"
 		extra="$extra lv.bench_scale_classes=500 lv.bench_scale_chains=5000"
 		shift ;;
@@ -56,6 +65,9 @@ while [ $# -gt 0 ]; do
 	esac
 done
 case $rounds in '' | *[!0-9]* | 0) die "--rounds wants a positive number, not '$rounds'" ;; esac
+case $icount_rounds in
+'' | *[!0-9]* | 0) die "--icount-rounds wants a positive number, not '$icount_rounds'" ;;
+esac
 [ $# -le 1 ] || die "$usage"
 arch=$(kernel_arch "${1:-x86_64}")
 s="$LV_TOP/scripts"
@@ -136,7 +148,7 @@ bench_rounds() {
 
 # One vCPU under -icount: guest time then counts this CPU's instructions
 # only, not whatever another vCPU happens to run meanwhile.
-bench_rounds "$out/icount" 1 --icount --smp 1
+bench_rounds "$out/icount" "$icount_rounds" --icount --smp 1
 bench_rounds "$out/wall" "$rounds" --times
 
 # The production kernel's table, after each of the first four's.
@@ -149,7 +161,7 @@ production_report() {
 		"$(kernel_dir "$arch" production)/vmlinux"
 }
 
-echo "# Instructions (QEMU -icount shift=0: 1 ns of guest time = 1 instruction)"
+echo "# Instructions (QEMU -icount shift=0: 1 ns of guest time = 1 instruction; $icount_rounds rounds)"
 "$s/bench-report.sh" --unit instr "$out/icount" none tree ours ours-off
 production_report instr "$out/icount"
 echo

@@ -5,7 +5,7 @@
 # and what did init's own tests say.
 #
 # Usage: parse-console.sh [--label NAME]
-#                         [--selftest-count N | --selftest-subset | --no-selftest]
+#                         [--selftest-count N[-F] | --selftest-subset | --no-selftest]
 #                         CONSOLE_LOG
 #
 # Exit status: 0 all results ok, 1 some result not ok, 2 usage error or
@@ -18,9 +18,11 @@ prog=parse-console.sh
 
 usage() {
 	cat >&2 <<EOF
-usage: $prog [--label NAME] [--selftest-count N | --selftest-subset | --no-selftest] CONSOLE_LOG
+usage: $prog [--label NAME] [--selftest-count N[-F] | --selftest-subset | --no-selftest] CONSOLE_LOG
   --label NAME        prefix for every result (default: the log's directory name)
   --selftest-count N  the locking self-test must report exactly N passed testcases
+  --selftest-count N-F  ... exactly F of N testcases failed as expected, none
+                      unexpectedly (cases this kernel cannot see, by design)
   --selftest-subset   the kernel proves some lock families only: the cases of
                       the others must fail as expected, none unexpectedly
   --no-selftest       the kernel has no locking self-test; do not check for it
@@ -34,7 +36,7 @@ die() {
 }
 
 label=
-selftest=any		# any | none | subset | <expected count>
+selftest=any		# any | none | subset | <expected count>[-<expected failures>]
 count_given=
 none_given=
 while [ $# -gt 0 ]; do
@@ -70,7 +72,8 @@ log=$1
 	die "--selftest-count and --no-selftest exclude each other"
 if [ -n "$count_given" ]; then
 	case $selftest in
-	''|*[!0-9]*) die "--selftest-count wants a number, got '$selftest'" ;;
+	'' | *[!0-9-]* | -* | *- | *-*-*)
+		die "--selftest-count wants a number N or N-F, got '$selftest'" ;;
 	esac
 fi
 [ -e "$log" ] || die "no such console log: $log"
@@ -369,6 +372,17 @@ function segment(s,    k, n, t) {
 	}
 }
 
+# "F out of N testcases failed, as expected." for a count "N-F".
+function expected_failures_summary(c,    a) {
+	split(c, a, "-")
+	return (a[2] + 0) " out of " (a[1] + 0) " testcases failed, as expected."
+}
+
+function selftest_failures_word(c,    a) {
+	split(c, a, "-")
+	return (a[2] + 0) " of " (a[1] + 0)
+}
+
 function selftest_summary(s, how,    t) {
 	if (st_summary != "")
 		return
@@ -443,13 +457,18 @@ END {
 	result(init_start > 0, "kernel reached init")
 
 	if (selftest != "none") {
-		if (st_how == "good" && (selftest == "any" || st_count == selftest + 0))
+		if (st_how == "good" && (selftest == "any" ||
+		    (selftest !~ /-/ && st_count == selftest + 0)))
 			result(1, "locking self-test: " st_summary)
 		else if (st_how == "good")
 			result(0, "locking self-test: " st_summary ", but " selftest " expected")
 		else if (st_how == "bug")
 			result(0, "locking self-test: " st_summary \
 			    (failrows != "" ? "; FAILED rows: " failrows : ""))
+		else if (st_how == "expected" && selftest ~ /-/)
+			result(st_summary == expected_failures_summary(selftest),
+			    "locking self-test: " st_summary " (" selftest_failures_word(selftest) \
+			    " expected to fail in this kernel)")
 		else if (st_how == "expected" && selftest == "subset")
 			result(1, "locking self-test: " st_summary " (lock families not proven)")
 		else if (st_how == "expected")

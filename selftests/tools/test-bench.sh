@@ -10,7 +10,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 
 arch=${LV_BENCH_ARCH:-x86_64}
 out="${LV_BUILD:-$top/build}/bench-$arch"
-tap_start 22
+tap_start 23
 
 rc=0
 "$top/scripts/bench.sh" --quick --no-production "$arch" >"$work/table" 2>"$work/err" || rc=$?
@@ -61,6 +61,9 @@ tap_check "bench.png is a PNG ($png_magic)" test "$png_magic" = 89504e47
 rc=0
 "$top/scripts/bench.sh" --rounds x >/dev/null 2>"$work/err" || rc=$?
 tap_check "bench.sh --rounds x: refused (rc $rc)" test "$rc" -ne 0
+rc=0
+"$top/scripts/bench.sh" --icount-rounds 0 >/dev/null 2>"$work/err" || rc=$?
+tap_check "bench.sh --icount-rounds 0: refused (rc $rc)" test "$rc" -ne 0
 mkdir "$work/empty"
 rc=0
 "$top/scripts/bench-report.sh" --unit instr "$work/empty" none tree ours ours-off >/dev/null 2>"$work/err" || rc=$?

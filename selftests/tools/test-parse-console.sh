@@ -109,6 +109,21 @@ check "expected failures without --selftest-subset are a failure" status_is 1
 run subset-all-good "$parse" --label x86_64 --selftest-subset "$fx/good.log"
 check "--selftest-subset with every case passing is a failure" status_is 1
 
+# A kernel that cannot see some cases by design (the production kernel's
+# ww_mutex API cases): exactly F of N fail as expected, no more, no fewer.
+sed 's/Good, all 358 testcases passed! |/ 14 out of 358 testcases failed, as expected. |/' \
+	"$fx/good.log" >"$tmp/unseen.log"
+run unseen "$parse" --label x86_64 --selftest-count 358-14 "$tmp/unseen.log"
+check "--selftest-count 358-14 accepts 14 expected failures" status_is 0
+check "... and says so" \
+	has_line "ok 2 x86_64: locking self-test: 14 out of 358 testcases failed, as expected. (14 of 358 expected to fail in this kernel)"
+run unseen-more "$parse" --label x86_64 --selftest-count 358-13 "$tmp/unseen.log"
+check "--selftest-count 358-13 with 14 expected failures is a failure" status_is 1
+run unseen-good "$parse" --label x86_64 --selftest-count 358-14 "$fx/good.log"
+check "--selftest-count 358-14 with every case passing is a failure" status_is 1
+run unseen-bad "$parse" --label x86_64 --selftest-count 358-x "$fx/good.log"
+check "--selftest-count 358-x is a usage error" status_is 2
+
 # ------------------------------------------------------ count mismatch
 run count-mismatch "$parse" --label x86_64 --selftest-count 999 "$fx/good.log"
 check "exit status 1" status_is 1

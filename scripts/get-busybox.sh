@@ -23,17 +23,14 @@ esac
 pkg=busybox-static
 [ "$debarch" = "$(dpkg --print-architecture)" ] || pkg="busybox-static:$debarch"
 
-# A foreign architecture's packages are only listed once dpkg knows it.
+# A foreign architecture's packages are only listed once dpkg knows it
+# (and apt has updated its lists, which the download's retry does).
 if [ "$debarch" != "$(dpkg --print-architecture)" ] &&
 	! dpkg --print-foreign-architectures | grep -qx "$debarch"; then
 	[ "$(id -u)" -eq 0 ] ||
 		die "dpkg does not know architecture $debarch (run as root to add it)"
 	note "adding dpkg architecture $debarch"
 	dpkg --add-architecture "$debarch" || die "dpkg --add-architecture $debarch failed"
-	# A mirror in mid-sync fails some index (security's, say) while the
-	# main archive's came in: the download below says whether it matters.
-	apt-get update -qq >/dev/null 2>&1 ||
-		note "apt-get update reported errors; trying the download anyway"
 fi
 
 work=$(mktemp -d)
@@ -42,9 +39,12 @@ trap 'rm -rf "$work"' EXIT
 # must be able to write there too, hence the mode.
 chmod 0755 "$work"
 if ! (cd "$work" && apt-get download -qq "$pkg" >download.log 2>&1); then
-	# The package lists may be stale or missing the architecture: once more.
+	# The package lists may be stale or missing the architecture: once
+	# more after an update.  A mirror in mid-sync may fail one index (the
+	# security archive's, say) and serve the rest: the download decides.
 	if [ "$(id -u)" -eq 0 ]; then
-		apt-get update -qq >/dev/null 2>&1 || true
+		apt-get update -qq >/dev/null 2>&1 ||
+			note "apt-get update reported errors; trying the download anyway"
 	fi
 	(cd "$work" && apt-get download -qq "$pkg" >download.log 2>&1) ||
 		die "apt-get download $pkg failed: $(tail -n 3 "$work/download.log")"

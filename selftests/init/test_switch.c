@@ -29,14 +29,16 @@
 /*
  * One bug of each family: an ABBA of each lock family's locks alone, as
  * in check-families.sh, of fs_reclaim and a mutex, and of might_lock()
- * and mutexes; for RCU's read side, a dereference outside of it.  And a
+ * and mutexes; for RCU's read side, a dereference outside of it, plain and
+ * through the xarray, whose check may be out of line.  And a
  * bad unlock in a work item of a kernel thread started before the switch,
  * which is held to it only from its first clean point after the switch-on
  * (lockdep_clean_point()).
  */
 static const char *const sw_bugs[] = {
 	"abba_spin", "abba_rwlock_read", "abba_mutex", "abba_rwsem", "abba_lock_map",
-	"abba_reclaim", "abba_might", "rcu_outside_reader", "bad_unlock_in_work",
+	"abba_reclaim", "abba_might", "rcu_outside_reader", "xa_outside_reader",
+	"bad_unlock_in_work",
 };
 
 #define SW_NR_BUGS (sizeof(sw_bugs) / sizeof(sw_bugs[0]))

@@ -87,9 +87,8 @@ static void bench_params(char *params, size_t size)
  * The workload before the benchmark leaves work behind: RCU callbacks
  * for what its processes freed, kworkers, writeback.  On a single CPU it
  * would run inside the timed loops and be counted as lock cost, more of
- * it the slower the validator makes it (up to 80 instructions per pair
- * with every family proven).  Idle time is free under -icount with
- * sleep=off, so let it run first.
+ * it the slower the validator makes it (README has the figure).  Idle
+ * time is free under -icount with sleep=off, so let it run first.
  */
 static void bench_settle(void)
 {

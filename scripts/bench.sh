@@ -11,6 +11,11 @@
 #   prod-none  the production base without a validator
 #   prod-off   our engine built for proving on demand, as it boots (off)
 #   prod-on    the same kernel proving everything (lockdep.prove=all)
+# and what its lock statistics cost (production-nostat: the same less
+# CONFIG_LOCK_STAT):
+#   prod-nostat  the production kernel without LOCK_STAT, off
+#   prod-stat    the production kernel collecting statistics, proving
+#                nothing (lockdep.lock_stat=1)
 # Each variant boots with the benchmark module (lv.bench=1), first on one
 # vCPU under QEMU's -icount shift=0 (boot.sh --icount): the guest clock
 # then advances one nanosecond per guest instruction, so every figure is
@@ -75,8 +80,8 @@ out="$LV_BUILD/bench-$arch"
 variants="none tree ours ours-off"
 sets="none prove-tree prove"
 if [ -n "$production" ]; then
-	variants="$variants prod-none prod-off prod-on"
-	sets="$sets production-none production"
+	variants="$variants prod-none prod-off prod-on prod-nostat prod-stat"
+	sets="$sets production-none production production-nostat"
 fi
 
 for set_name in $sets; do
@@ -97,7 +102,7 @@ config_diff() {
 
 mkdir -p "$out"
 pairs="none:prove prove-tree:prove"
-[ -z "$production" ] || pairs="$pairs production-none:production"
+[ -z "$production" ] || pairs="$pairs production-none:production production-nostat:production"
 for pair in $pairs; do
 	opts=$(config_diff "${pair%%:*}" "${pair#*:}")
 	echo "# config: $arch-${pair%%:*} and $arch-${pair#*:} differ in $(echo "$opts" | grep -c .) options:" \
@@ -120,10 +125,10 @@ bench_boot() {
 	# shellcheck disable=SC2086
 	"$s/parse-console.sh" --label "bench $v $r" $check "$log" >"$log.ktap" 2>&1 ||
 		die "bench boot $v round $r failed its checks: $(grep '^not ok' "$log.ktap" | head -3); see $log"
-	if [ "$v" = ours-off ] || [ "$v" = prod-off ]; then
+	case $v in ours-off | prod-off | prod-nostat | prod-stat)
 		grep -q '^# lv-bench: proving none' "$log" ||
-			die "bench boot $v round $r did not run switched off; see $log"
-	fi
+			die "bench boot $v round $r did not run switched off; see $log" ;;
+	esac
 	"$s/bench-figures.sh" "$log" >"$dir/$v-$r.fig" ||
 		die "bench boot $v round $r logged no figures; see $log"
 }

@@ -17,6 +17,7 @@
  *   lv.capacity=1       fill our engine's storage with the capacity module
  *   lv.switch=SECONDS   flip our engine's run-time switch under load that long
  *   lv.validator=none   the kernel has no validator: check that, skip /proc
+ *   lv.lockstat=1       check /proc/lock_stat against contention made on purpose
  *   lv.bench=1          run the benchmark module (lv.bench_iterations=N, ...)
  */
 #include <stdio.h>
@@ -44,6 +45,7 @@ static const struct lv_suite *const suites[] = {
 	&workload_suite,
 	&capacity_suite,
 	&switch_suite,
+	&lockstat_suite,
 	&bench_suite,
 };
 

@@ -23,5 +23,6 @@ extern const struct lv_suite capacity_suite;
 extern const struct lv_suite switch_suite;
 extern const struct lv_suite none_suite;
 extern const struct lv_suite bench_suite;
+extern const struct lv_suite lockstat_suite;
 
 #endif

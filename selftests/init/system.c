@@ -10,6 +10,7 @@
 #include <sys/reboot.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -300,4 +301,35 @@ void end_machine(void)
 	reboot(RB_AUTOBOOT);
 	for (;;)
 		pause();
+}
+
+/*
+ * How many of @paths a child that gave up root (uid and gid 65534) could
+ * open, each with its open(2) flags: a refusal other than EACCES counts
+ * as opened.  100 if the child could not give up root, -1 if no child
+ * ran.
+ */
+int opened_as_nobody(const char *const paths[], const int flags[], int n)
+{
+	int status, i;
+	pid_t pid = fork();
+
+	if (pid == 0) {
+		int opened = 0;
+
+		if (setgid(65534) || setuid(65534))
+			_exit(100);
+		for (i = 0; i < n; i++) {
+			int fd = open(paths[i], flags[i]);
+
+			if (fd >= 0 || errno != EACCES)
+				opened++;
+			if (fd >= 0)
+				close(fd);
+		}
+		_exit(opened);
+	}
+	if (pid < 0 || waitpid(pid, &status, 0) < 0 || !WIFEXITED(status))
+		return -1;
+	return WEXITSTATUS(status);
 }

@@ -10,10 +10,10 @@
 #                    save/restore pair
 #   on / ours        at most 1.00 per lock+unlock pair
 #   off / baseline   at most 1.02 for the macro workload
-# and the lock statistics' table: the kernel without LOCK_STAT
-# (prod-nostat), with it but off (prod-off) and on, proving nothing
-# (prod-stat), with the goal
-#   off - nostat     at most +2 per lock+unlock pair
+# and the lock statistics' table: the production kernel (prod-off), the
+# same with LOCK_STAT but off (prod-stat-off) and on, proving nothing
+# (prod-stat-on), with the goal
+#   stat-off - off   at most +2 per lock+unlock pair
 # With the two kernels' vmlinux files, also what the validator adds to the
 # image (text, data and bss, as size(1) counts them).
 #
@@ -27,7 +27,7 @@ unit=$(bench_unit "$@") || exit 1
 	die "usage: bench-production.sh [--unit instr|ns] DIR [VMLINUX_NONE VMLINUX_PROD]"
 medians="$1/medians.tsv"
 [ -r "$medians" ] || die "no $medians: run bench-report.sh on $1 first"
-for v in prod-none prod-off prod-on prod-nostat prod-stat ours tree; do
+for v in prod-none prod-off prod-on prod-stat-off prod-stat-on ours tree; do
 	grep -q "	$v	" "$medians" || die "no figures of $v in $medians"
 done
 
@@ -76,24 +76,24 @@ awk -F'\t' -v pu="$unit" '
 		goal("prod-off / prod-none, macro workload", macro_off, 1.02, "%.3f")
 		print ""
 		print "# Lock statistics: compiled out, compiled in but off, on"
-		printf "%-28s %11s %10s %10s %11s %9s\n", "metric (median)",
-			"prod-nostat", "prod-off", "prod-stat", "off-nostat", "stat/off"
+		printf "%-28s %10s %13s %12s %9s %8s\n", "metric (median)",
+			"prod-off", "prod-stat-off", "prod-stat-on", "stat-off", "on/off"
 		for (i = 1; i <= n; i++) {
 			m = order[i]
 			if (m !~ /^(pair|macro) /)
 				continue
-			a = get(m, "prod-nostat"); b = get(m, "prod-off")
-			c = get(m, "prod-stat")
+			a = get(m, "prod-off"); b = get(m, "prod-stat-off")
+			c = get(m, "prod-stat-on")
 			delta = (a != "" && b != "") ? sprintf("%+.1f", b - a) : "-"
 			r = (c != "" && b > 0) ? sprintf("%.2f", c / b) : "-"
-			printf "%-28s %11s %10s %10s %11s %9s\n", m " (" pu ")",
+			printf "%-28s %10s %13s %12s %9s %8s\n", m " (" pu ")",
 				show(a), show(b), show(c), delta, r
 			if (m ~ /^pair / && a != "" && b != "") {
 				if (worst_stat == "" || b - a > worst_stat) worst_stat = b - a
 			}
 		}
 		print ""
-		goal("prod-off - prod-nostat, lock+unlock (worst case)", worst_stat, 2, "%+.1f")
+		goal("prod-stat-off - prod-off, lock+unlock (worst case)", worst_stat, 2, "%+.1f")
 	}' "$medians"
 
 if [ $# -eq 3 ]; then

@@ -5,8 +5,8 @@
 #   ours      our engine, proving all       ours-off  the same, switched off
 #   prod-none production base, no validator prod-off  production kernel, off
 #   prod-on   production kernel, proving all
-#   prod-nostat  production kernel without LOCK_STAT, off
-#   prod-stat    production kernel, lock statistics on, proving nothing
+#   prod-stat-off  production kernel with LOCK_STAT, off
+#   prod-stat-on   the same, lock statistics on, proving nothing
 
 set_of() {
 	case $1 in
@@ -14,9 +14,9 @@ set_of() {
 	tree) echo prove-tree ;;
 	ours | ours-off) echo prove ;;
 	prod-none) echo production-none ;;
-	prod-off | prod-on | prod-stat) echo production ;;
-	prod-nostat) echo production-nostat ;;
-	*) die "unknown variant '$1' (none tree ours ours-off prod-none prod-off prod-on prod-nostat prod-stat)" ;;
+	prod-off | prod-on) echo production ;;
+	prod-stat-off | prod-stat-on) echo production-stat ;;
+	*) die "unknown variant '$1' (none tree ours ours-off prod-none prod-off prod-on prod-stat-off prod-stat-on)" ;;
 	esac
 }
 
@@ -25,7 +25,7 @@ words_of() {
 	none | prod-none) echo "lv.validator=none" ;;
 	ours-off) echo "lockdep.prove=none" ;;
 	prod-on) echo "lockdep.prove=all" ;;
-	prod-stat) echo "lockdep.lock_stat=1" ;;
+	prod-stat-on) echo "lockdep.lock_stat=1" ;;
 	*) echo "" ;;
 	esac
 }

@@ -11,11 +11,11 @@
 #   prod-none  the production base without a validator
 #   prod-off   our engine built for proving on demand, as it boots (off)
 #   prod-on    the same kernel proving everything (lockdep.prove=all)
-# and what its lock statistics cost (production-nostat: the same less
+# and what lock statistics cost (production-stat: the same kernel with
 # CONFIG_LOCK_STAT):
-#   prod-nostat  the production kernel without LOCK_STAT, off
-#   prod-stat    the production kernel collecting statistics, proving
-#                nothing (lockdep.lock_stat=1)
+#   prod-stat-off  the production kernel with LOCK_STAT, off
+#   prod-stat-on   the same collecting statistics, proving nothing
+#                  (lockdep.lock_stat=1)
 # Each variant boots with the benchmark module (lv.bench=1), first on one
 # vCPU under QEMU's -icount shift=0 (boot.sh --icount): the guest clock
 # then advances one nanosecond per guest instruction, so every figure is
@@ -80,8 +80,8 @@ out="$LV_BUILD/bench-$arch"
 variants="none tree ours ours-off"
 sets="none prove-tree prove"
 if [ -n "$production" ]; then
-	variants="$variants prod-none prod-off prod-on prod-nostat prod-stat"
-	sets="$sets production-none production production-nostat"
+	variants="$variants prod-none prod-off prod-on prod-stat-off prod-stat-on"
+	sets="$sets production-none production production-stat"
 fi
 
 for set_name in $sets; do
@@ -102,7 +102,7 @@ config_diff() {
 
 mkdir -p "$out"
 pairs="none:prove prove-tree:prove"
-[ -z "$production" ] || pairs="$pairs production-none:production production-nostat:production"
+[ -z "$production" ] || pairs="$pairs production-none:production production:production-stat"
 for pair in $pairs; do
 	opts=$(config_diff "${pair%%:*}" "${pair#*:}")
 	echo "# config: $arch-${pair%%:*} and $arch-${pair#*:} differ in $(echo "$opts" | grep -c .) options:" \
@@ -125,7 +125,7 @@ bench_boot() {
 	# shellcheck disable=SC2086
 	"$s/parse-console.sh" --label "bench $v $r" $check "$log" >"$log.ktap" 2>&1 ||
 		die "bench boot $v round $r failed its checks: $(grep '^not ok' "$log.ktap" | head -3); see $log"
-	case $v in ours-off | prod-off | prod-nostat | prod-stat)
+	case $v in ours-off | prod-off | prod-stat-off | prod-stat-on)
 		grep -q '^# lv-bench: proving none' "$log" ||
 			die "bench boot $v round $r did not run switched off; see $log" ;;
 	esac

@@ -80,8 +80,8 @@ printf '%s\t%s\t%s\n' \
 	"pair mutex" tree 420 \
 	"flags irq_save" prod-none 10 "flags irq_save" prod-off 11 \
 	"flags irq_save" prod-on 90 "flags irq_save" ours 180 \
-	"pair spin" prod-nostat 20 "pair spin" prod-stat 40 \
-	"pair mutex" prod-nostat 18 "pair mutex" prod-stat 60 >"$work/prod/medians.tsv"
+	"pair spin" prod-stat-off 26 "pair spin" prod-stat-on 40 \
+	"pair mutex" prod-stat-off 19 "pair mutex" prod-stat-on 60 >"$work/prod/medians.tsv"
 rc=0
 "$top/scripts/bench-production.sh" --unit instr "$work/prod" >"$work/prod.out" 2>&1 || rc=$?
 sed 's/^/# /' "$work/prod.out"

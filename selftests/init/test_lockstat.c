@@ -4,9 +4,9 @@
  * layout of Documentation/locking/lockstat.rst, which both engines must
  * print, and its figures checked against contention made on purpose by
  * the scenario module's "contend" file: one thread per CPU fighting over
- * sc_stat_mutex and sc_stat_spin, the writer alone taking sc_stat_quiet.
- * Then clearing, statistics without proving (our engine), switching them
- * off through kernel.lock_stat, and root only.
+ * sc_stat_spin, sc_stat_rwsem and sc_stat_mutex, the writer alone taking
+ * sc_stat_quiet.  Then clearing, statistics without proving (our engine),
+ * switching them off through kernel.lock_stat, and root only.
  */
 #define _GNU_SOURCE
 #include <ctype.h>
@@ -304,8 +304,9 @@ static void contended(const char *name)
 {
 	bool mutex = contended_sanely("sc_stat_mutex");
 	bool spin = contended_sanely("sc_stat_spin");
+	bool rwsem = contended_sanely("sc_stat_rwsem");
 
-	ktap_result(mutex && spin, "%s", name);
+	ktap_result(mutex && spin && rwsem, "%s", name);
 }
 
 static void points(const char *name)
@@ -334,6 +335,7 @@ static void clearing(const char *name)
 
 	ktap_result(ok && counted_nothing("sc_stat_mutex") &&
 		    counted_nothing("sc_stat_spin") &&
+		    counted_nothing("sc_stat_rwsem") &&
 		    counted_nothing("sc_stat_quiet"),
 		    "%s", name);
 }
@@ -351,7 +353,8 @@ static void without_proving(const char *name)
 	ok = write_text(LV_PROVE_SWITCH, "none") == 0 && clear_stats() &&
 	     contend() && read_lock_stat() && !file.bad;
 	ok = ok && contended_sanely("sc_stat_mutex") &&
-	     contended_sanely("sc_stat_spin");
+	     contended_sanely("sc_stat_spin") &&
+	     contended_sanely("sc_stat_rwsem");
 	ok &= write_text(LV_PROVE_SWITCH, was[0] ? was : "none") == 0;
 	ktap_result(ok, "%s (proving '%s' restored)", name, was);
 }
@@ -362,7 +365,8 @@ static void switched_off(const char *name)
 		  read_lock_stat() && !file.bad;
 
 	ktap_result(ok && counted_nothing("sc_stat_mutex") &&
-		    counted_nothing("sc_stat_spin"),
+		    counted_nothing("sc_stat_spin") &&
+		    counted_nothing("sc_stat_rwsem"),
 		    "%s", name);
 }
 

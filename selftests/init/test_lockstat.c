@@ -387,7 +387,7 @@ static const struct {
 	void (*run)(const char *name);
 } tests[] = {
 	{ "lock_stat: " LS_FILE " parses strictly in the documented layout", layout },
-	{ "lock_stat: the contended mutex and spinlock show sane wait times", contended },
+	{ "lock_stat: the contended spinlock, rwsem and mutex show sane wait times", contended },
 	{ "lock_stat: their contention points name the contending function", points },
 	{ "lock_stat: an uncontended lock shows acquisitions, no contention", uncontended },
 	{ "lock_stat: writing 0 clears the counters", clearing },

@@ -1,6 +1,6 @@
 #!/bin/sh
 # Turn the figures of the benchmark boots (DIR/<variant>-<round>.fig, from
-# bench-figures.sh) into one table of medians with ratios, the goals with
+# console.py figures) into one table of medians with ratios, the goals with
 # the measured figures, DIR/bench.csv (every figure of every boot),
 # DIR/medians.csv and DIR/bench.png (gnuplot: the lock+unlock pairs).
 #

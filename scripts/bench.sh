@@ -123,13 +123,13 @@ bench_boot() {
 		--append "lv.bench=1 $(words_of "$v") $extra" --log "$log" \
 		"$arch" "$(set_of "$v")" >/dev/null
 	# shellcheck disable=SC2086
-	"$s/parse-console.sh" --label "bench $v $r" $check "$log" >"$log.ktap" 2>&1 ||
+	"$s/console.py" verdict --label "bench $v $r" $check "$log" >"$log.ktap" 2>&1 ||
 		die "bench boot $v round $r failed its checks: $(grep '^not ok' "$log.ktap" | head -3); see $log"
 	case $v in ours-off | prod-off | prod-stat-off | prod-stat-on)
 		grep -q '^# lv-bench: proving none' "$log" ||
 			die "bench boot $v round $r did not run switched off; see $log" ;;
 	esac
-	"$s/bench-figures.sh" "$log" >"$dir/$v-$r.fig" ||
+	"$s/console.py" figures "$log" >"$dir/$v-$r.fig" ||
 		die "bench boot $v round $r logged no figures; see $log"
 }
 

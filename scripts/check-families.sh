@@ -4,7 +4,7 @@
 # locks are all of that family must be reported; an ABBA that needs another
 # family must stay silent, since half of its cycle is not proven. Each boot
 # is judged by the init (lv.unproven=1 asks it for silence) and by
-# parse-console.sh. Prints KTAP, one result per boot.
+# console.py verdict. Prints KTAP, one result per boot.
 #
 # Usage: check-families.sh ARCH SET FAMILY   (spin, rw, mutex, rwsem or map)
 set -eu
@@ -54,7 +54,7 @@ for pair in $abbas; do
 	"$LV_TOP/scripts/boot.sh" --timeout "${LV_BOOT_TIMEOUT:-120}" \
 		--append "$words" --log "$log" "$arch" "$set_name" >/dev/null 2>&1 || true
 	verdict=ok
-	"$LV_TOP/scripts/parse-console.sh" --label "$kernel" --no-selftest "$log" \
+	"$LV_TOP/scripts/console.py" verdict --label "$kernel" --no-selftest "$log" \
 		>"$logs/$sc.ktap" 2>&1 || verdict="not ok"
 	grep -q -E "^ok [0-9]+ .*init: scenario $sc[: ]" "$logs/$sc.ktap" || verdict="not ok"
 	if [ "$verdict" != ok ]; then

@@ -13,7 +13,7 @@
 # and the hooks disagree (lockdep.switch_window_ms), and commits an ABBA
 # while it is off and after it is on again (skipped by the tree's). Each
 # boot is judged by the init (the report's headline and classes) and by
-# parse-console.sh (no other report, no crash, no timeout). Prints KTAP, one result per boot, and writes
+# console.py verdict (no other report, no crash, no timeout). Prints KTAP, one result per boot, and writes
 # build/<arch>-<set>/scenarios.tsv ("name<TAB>verdict<TAB>headline seen")
 # for the differential comparison between engines.
 #
@@ -46,14 +46,6 @@ if [ $# -gt 0 ]; then
 fi
 total=$(echo "$boots" | wc -w)
 
-# The headline the kernel printed in the scenario's window, for the table.
-seen_headline() {
-	awk '/lockdep_scenarios: begin /{ w = 1 } /# lv-scenario: .* done/{ w = 0 }
-		w && match($0, /(WARNING|BUG): [^\r]*/) {
-			print substr($0, RSTART, RLENGTH); exit }' "$1" |
-		sed 's/ [^ ]*\/[0-9]* still / TASK still /; s/CPU: [0-9]* PID: [0-9]* at .*/CPU: .../'
-}
-
 echo "KTAP version 1"
 echo "1..$total"
 n=0
@@ -72,7 +64,7 @@ for sc in $boots; do
 		--append "$words" --log "$log" "$arch" "$set_name" \
 		>/dev/null 2>&1 || true
 	verdict=ok
-	"$LV_TOP/scripts/parse-console.sh" --label "$kernel" --no-selftest "$log" \
+	"$LV_TOP/scripts/console.py" verdict --label "$kernel" --no-selftest "$log" \
 		>"$logs/$sc.ktap" 2>&1 || verdict="not ok"
 	what=$(grep -E '^(not )?ok [0-9]+ .*scenario '"$sc"'([: ]|$)' "$logs/$sc.ktap" |
 		head -n 1 | sed 's/^\(not \)\{0,1\}ok [0-9]* [^:]*: init: //')
@@ -89,7 +81,7 @@ for sc in $boots; do
 	echo "$verdict $n $kernel: $what"
 	# The keep, capacity and switch boots differ between engines by design.
 	case "$sc" in keep | capacity | switch) continue ;; esac
-	printf '%s\t%s\t%s\n' "$sc" "$verdict" "$(seen_headline "$log")" >>"$odir/scenarios.tsv"
+	printf '%s\t%s\t%s\n' "$sc" "$verdict" "$("$LV_TOP/scripts/console.py" headline "$log")" >>"$odir/scenarios.tsv"
 done
 echo "# $kernel: $((total - fails)) passed, $fails failed"
 [ "$fails" -eq 0 ]

@@ -28,9 +28,10 @@ warnings=$(sed 's/#.*//' "$suite" | awk '$1 == "warnings" && NF == 2 { print $2 
 # Tool tests the suite leaves to the full matrix: "skip-tool test-NAME".
 skipped=$(sed 's/#.*//' "$suite" | awk '$1 == "skip-tool" && NF == 2 { print $2 }')
 tools=
-[ -z "$with_tools" ] || tools=$(ls "$LV_TOP"/selftests/tools/test-*.sh 2>/dev/null |
+[ -z "$with_tools" ] || tools=$(ls "$LV_TOP"/selftests/tools/test-*.sh "$LV_TOP"/selftests/tools/test-*.py 2>/dev/null |
 	while read -r t; do
-		echo "$skipped" | grep -qx "$(basename "$t" .sh)" || echo "$t"
+		n=$(basename "$t")
+		echo "$skipped" | grep -qx "${n%.*}" || echo "$t"
 	done)
 results="$LV_BUILD/check"
 mkdir -p "$results"
@@ -109,11 +110,11 @@ check_kernel() {
 	*) how="--selftest-count=$count" ;;
 	esac
 	# shellcheck disable=SC2086
-	"$s/parse-console.sh" --label "$1" $how \
+	"$s/console.py" verdict --label "$1" $how \
 		"$(kernel_dir "$arch" "$set_name")/console.log" >"$out" 2>&1 || true
 }
 
-echo "TAP version 13"
+echo "KTAP version 1"
 echo "1..$(($(echo "$kernels" | wc -l) + $(echo "$compares" | grep -c . || true) + \
 	$(echo "$scenarios" | grep -c . || true) + $(echo "$scompares" | grep -c . || true) + \
 	$(echo "$families" | grep -c . || true) + $(echo "$warnings" | grep -c . || true) + \
@@ -180,7 +181,8 @@ done
 LV_TEST_KERNEL=$(echo "$kernels" | head -n 1)
 export LV_TEST_KERNEL
 for t in $tools; do
-	name=$(basename "$t" .sh)
+	name=$(basename "$t")
+	name=${name%.*}
 	start=$(now)
 	"$t" >"$results/$name.ktap" 2>"$results/$name.err" || true
 	echo "# stage: $name: $(($(now) - start)) s"

@@ -27,12 +27,11 @@ stage initramfs "$s/make-initramfs.sh" "$arch" "$set_name"
 stage boot "$s/boot.sh" "$arch" "$set_name"
 
 verdict=0
-"$s/parse-console.sh" --label "$arch-$set_name" "$odir/console.log" \
+"$s/console.py" verdict --label "$arch-$set_name" "$odir/console.log" \
 	>"$odir/verdict.ktap" || verdict=$?
 echo
-grep -a -o -E 'Good, all +[0-9]+ testcases passed!|BUG: +[0-9]+ unexpected failures.*|[0-9]+ testcases failed, as expected' \
-	"$odir/console.log" | sed 's/^/self-test: /' || echo "self-test: no summary in the console"
-"$s/show-state.sh" "$odir/console.log" || true
+sed -n 's/^.* locking self-test: /self-test: /p' "$odir/verdict.ktap"
+"$s/console.py" stats "$odir/console.log" || true
 grep -E '^(not )?ok ' "$odir/verdict.ktap" | grep -v '^ok ' || true
 tail -n 1 "$odir/verdict.ktap" | sed 's/^# //'
 echo "console: $odir/console.log"

@@ -9,7 +9,7 @@ static int results, passed, failed, skipped;
 
 void ktap_header(int planned)
 {
-	printf("TAP version 13\n1..%d\n", planned);
+	printf("KTAP version 1\n1..%d\n", planned);
 }
 
 static void vresult(const char *verdict, const char *directive,

@@ -164,7 +164,7 @@ static void step_cycle(void)
 	const char *line, *window;
 	bool logged = false;
 
-	/* parse-console.sh ignores the report this window is expected to hold. */
+	/* console.py verdict ignores the report this window is expected to hold. */
 	write_text("/dev/kmsg", "lockdep_capacity: begin cycle\n");
 	read_counts(&a);
 	line = cap_command("cycle", "lockdep_capacity: cycle done");

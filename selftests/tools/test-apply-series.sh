@@ -9,30 +9,16 @@ apply="$here/../../scripts/apply-series.sh"
 
 mkdir -p "$work/tree/lib" "$work/patches"
 printf 'one\ntwo\nthree\n' >"$work/tree/lib/file.c"
-cat >"$work/patches/good.patch" <<'P'
-Subject: [PATCH] lib: change two
+# write_patch NAME SUBJECT OLD NEW: a patch turning lib/file.c's line OLD
+# into NEW.
+write_patch() {
+	printf 'Subject: [PATCH] %s\n\n--- a/lib/file.c\n+++ b/lib/file.c\n@@ -1,3 +1,3 @@\n one\n-%s\n+%s\n three\n' \
+		"$2" "$3" "$4" >"$work/patches/$1.patch"
+}
+write_patch good "lib: change two" two TWO
+write_patch bad "lib: change a line that is not there" zwei ZWEI
 
---- a/lib/file.c
-+++ b/lib/file.c
-@@ -1,3 +1,3 @@
- one
--two
-+TWO
- three
-P
-cat >"$work/patches/bad.patch" <<'P'
-Subject: [PATCH] lib: change a line that is not there
-
---- a/lib/file.c
-+++ b/lib/file.c
-@@ -1,3 +1,3 @@
- one
--zwei
-+ZWEI
- three
-P
-
-tap_start 7
+tap_start
 echo good.patch >"$work/series"
 tap_check "a good series applies" \
 	sh -c '"$1" "$2/tree" "$2/series" "$2/patches" >"$2/out1" 2>&1' - "$apply" "$work"

@@ -10,7 +10,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 
 arch=${LV_BENCH_ARCH:-x86_64}
 out="${LV_BUILD:-$top/build}/bench-$arch"
-tap_start 24
+tap_start
 
 rc=0
 "$top/scripts/bench.sh" --quick --no-production "$arch" >"$work/table" 2>"$work/err" || rc=$?
@@ -100,6 +100,6 @@ tap_check "bench-production.sh without prod-on figures: refused (rc $rc)" \
 	sh -c '[ "$1" -ne 0 ] && grep -q "no figures of prod-on" "$2"' - "$rc" "$work/err"
 printf '[    1.000000] Linux version 6.12\n' >"$work/nobench.log"
 rc=0
-"$top/scripts/bench-figures.sh" "$work/nobench.log" >/dev/null 2>&1 || rc=$?
-tap_check "bench-figures.sh on a boot without the benchmark: exit 1 ($rc)" test "$rc" -eq 1
+"$top/scripts/console.py" figures "$work/nobench.log" >/dev/null 2>&1 || rc=$?
+tap_check "console.py figures on a boot without the benchmark: exit 1 ($rc)" test "$rc" -eq 1
 tap_end

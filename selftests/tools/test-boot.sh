@@ -1,5 +1,5 @@
 #!/bin/sh
-# boot.sh and parse-console.sh on kernels that go wrong: one that panics
+# boot.sh and console.py verdict on kernels that go wrong: one that panics
 # (no init to run) and one whose init hangs. Each must end inside its timeout
 # with a clear message and a non-zero exit; a bad option is refused.
 # Boots the kernel named by LV_TEST_KERNEL (<arch>-<set>, already built by
@@ -9,7 +9,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/tap.sh"
 test_kernel
 
-tap_start 10
+tap_start
 
 # A kernel that panics: rdinit names a program that is not there.
 rc=0
@@ -19,7 +19,7 @@ timeout 200 "$top/scripts/boot.sh" --timeout 150 --append rdinit=/missing \
 took=$(($(date +%s) - start))
 tap_check "a panicking kernel ends QEMU by itself (rc $rc, $took s)" test "$rc" -eq 0
 rc=0
-"$top/scripts/parse-console.sh" --no-selftest "$work/panic.log" >"$work/panic.ktap" 2>&1 || rc=$?
+"$top/scripts/console.py" verdict --no-selftest "$work/panic.log" >"$work/panic.ktap" 2>&1 || rc=$?
 tap_check "the parser fails a panicking kernel (rc $rc)" test "$rc" -eq 1
 tap_check "the parser names the panic" \
 	sh -c 'grep "^not ok" "$1" | grep -qi panic' - "$work/panic.ktap"
@@ -36,7 +36,7 @@ tap_check "a hanging kernel is stopped at its timeout (rc $rc, $took s)" \
 	test "$rc" -ne 0 -a "$rc" -ne 124 -a "$took" -lt 60
 tap_check "the boot says it timed out" has "$work/hang.out" "no end after 20 s"
 rc=0
-"$top/scripts/parse-console.sh" --no-selftest "$work/hang.log" >"$work/hang.ktap" 2>&1 || rc=$?
+"$top/scripts/console.py" verdict --no-selftest "$work/hang.log" >"$work/hang.ktap" 2>&1 || rc=$?
 tap_check "the parser fails a timed-out boot (rc $rc)" test "$rc" -eq 1
 tap_check "the parser names the timeout" \
 	sh -c 'grep "^not ok" "$1" | grep -q "timeout"' - "$work/hang.ktap"

@@ -36,7 +36,7 @@ quiet() { "$@" >"$work/series.out" 2>&1 || { sed "s/^/# /" "$work/series.out"; f
 run() { "$check" "" "$work/$1/series" "$work/$1" >"$work/$1.out" 2>&1; }
 fails() { ! run "$1" && grep -q -F -- "$2" "$work/$1.out"; }
 
-tap_start 5
+tap_start
 tap_check "the project's series is checkpatch clean with good headers" quiet "$check"
 tap_check "a well-formed patch passes" run ok
 tap_check "a wrong [PATCH n/m] is refused" fails num "[PATCH 1/1]"

@@ -30,7 +30,7 @@ findings_explained() {
 	done <"$work/findings"
 }
 
-tap_start $(($(echo "$rules" | grep -c .) + 4))
+tap_start
 status=0
 "$tree" >"$work/run" 2>"$work/err" || status=$?
 tap_check "cocci-tree.sh ran every rule over kernel/ fs/ mm/ block/ (status $status)" \

@@ -8,7 +8,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 top_py="$top/scripts/lock-stat-top.py"
 fx="$here/fixtures/lock_stat.txt"
 
-tap_start 7
+tap_start
 python3 "$top_py" "$fx" >"$work/top"
 sed 's/^/# /' "$work/top"
 tap_check "4 contended rows under a header" test "$(wc -l <"$work/top")" -eq 5

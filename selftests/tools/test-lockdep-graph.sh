@@ -11,7 +11,7 @@ fx="$here/fixtures"
 edges() { grep -c -- ' -> ' "$1" || true; }
 nodes() { grep -c -- '\[label=' "$1" || true; }
 
-tap_start 10
+tap_start
 "$graph" "$fx/lockdep.txt" >"$work/all.dot"
 tap_check "whole graph: 6 classes" test "$(nodes "$work/all.dot")" -eq 6
 tap_check "whole graph: 5 dependencies" test "$(edges "$work/all.dot")" -eq 5

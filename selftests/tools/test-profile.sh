@@ -8,7 +8,7 @@ set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/tap.sh"
 test_kernel
-tap_start 11
+tap_start
 
 # Two kernels of three functions; f_lock got dearer, f_init appeared.
 printf '%s\n' "ffffffff81000000 T _stext" "ffffffff81000100 T f_lock" \

@@ -8,7 +8,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 test_kernel
 odir="${LV_BUILD:-$top/build}/$kernel"
 
-tap_start 4
+tap_start
 before=$(stat -c %Y "$odir/.config" 2>/dev/null || echo none)
 rc=0
 start=$(date +%s)

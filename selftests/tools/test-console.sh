@@ -1,29 +1,16 @@
 #!/bin/sh
-# test-parse-console.sh - run scripts/parse-console.sh and
-# scripts/selftest-table.sh over the console logs in fixtures/ and check
-# their exit status and output.  Prints TAP and ends with "P passed, F failed";
-# exits 1 if any check failed.
-#
-# Environment: SH=shell to run the scripts with (default sh),
-#              AWK=awk implementation to put first in PATH (e.g. gawk, mawk).
+# test-console.sh - run scripts/console.py's subcommands over the console
+# logs in fixtures/ and check their exit status and output.  Prints KTAP
+# and ends with "P passed, F failed"; exits 1 if any check failed.
 set -eu
 
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
-parse=$top/scripts/parse-console.sh
-table=$top/scripts/selftest-table.sh
+console=$top/scripts/console.py
 fx=$here/fixtures
-sh=${SH:-sh}
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT INT TERM
-
-if [ -n "${AWK:-}" ]; then
-	awk_path=$(command -v "$AWK") || { echo "no such awk: $AWK" >&2; exit 2; }
-	mkdir "$tmp/bin"
-	ln -s "$awk_path" "$tmp/bin/awk"
-	PATH=$tmp/bin:$PATH
-fi
 
 n=0 pass=0 fail=0
 results=$tmp/results
@@ -47,11 +34,12 @@ check() {
 	fi
 }
 
-# run NAME SCRIPT ARGS...: run a script, keep stdout, stderr and status.
+# run NAME COMMAND ARGS...: run a console.py subcommand, keep stdout,
+# stderr and status.
 run() {
-	name=$1 script=$2; shift 2
+	name=$1; shift
 	st=0
-	"$sh" "$script" "$@" >"$tmp/out" 2>"$tmp/err" || st=$?
+	"$console" "$@" >"$tmp/out" 2>"$tmp/err" || st=$?
 }
 
 status_is()	{ [ "$st" -eq "$1" ]; }
@@ -63,7 +51,7 @@ has_error()	{ [ -s "$tmp/err" ]; }
 same_as()	{ cmp -s "$1" "$tmp/out"; }
 
 # ---------------------------------------------------------------- good.log
-run good "$parse" --label x86_64 "$fx/good.log"
+run good verdict --label x86_64 "$fx/good.log"
 check "exit status 0" status_is 0
 cat >"$tmp/expected" <<'EOF'
 KTAP version 1
@@ -82,15 +70,15 @@ ok 10 x86_64: init finished
 EOF
 check "whole KTAP output as expected (CRs and escape sequences gone)" same_as "$tmp/expected"
 
-run good-default-label "$parse" "$fx/good.log"
+run good-default-label verdict "$fx/good.log"
 check "label defaults to the log's directory name" has_line "ok 1 fixtures: kernel reached init"
 
-run good-count "$parse" --label x86_64 --selftest-count 358 "$fx/good.log"
+run good-count verdict --label x86_64 --selftest-count 358 "$fx/good.log"
 check "exit status 0 with the right --selftest-count" status_is 0
 check "self-test ok with the right count" \
 	has_line "ok 2 x86_64: locking self-test: Good, all 358 testcases passed"
 
-run good-no-selftest "$parse" --label x86_64 --no-selftest "$fx/good.log"
+run good-no-selftest verdict --label x86_64 --no-selftest "$fx/good.log"
 check "exit status 0" status_is 0
 check "no self-test result" lacks "locking self-test"
 check "results renumbered without it" has_line "ok 2 x86_64: no validator report"
@@ -100,39 +88,39 @@ check "plan is 1..9" has_line "1..9"
 # as expected, which is right there and wrong everywhere else.
 sed 's/Good, all 358 testcases passed! |/162 out of 358 testcases failed, as expected. |/' \
 	"$fx/good.log" >"$tmp/subset.log"
-run subset "$parse" --label x86_64 --selftest-subset "$tmp/subset.log"
+run subset verdict --label x86_64 --selftest-subset "$tmp/subset.log"
 check "--selftest-subset accepts expected failures" status_is 0
 check "... and says why" \
 	has_line "ok 2 x86_64: locking self-test: 162 out of 358 testcases failed, as expected. (lock families not proven)"
-run subset-not-asked "$parse" --label x86_64 "$tmp/subset.log"
+run subset-not-asked verdict --label x86_64 "$tmp/subset.log"
 check "expected failures without --selftest-subset are a failure" status_is 1
-run subset-all-good "$parse" --label x86_64 --selftest-subset "$fx/good.log"
+run subset-all-good verdict --label x86_64 --selftest-subset "$fx/good.log"
 check "--selftest-subset with every case passing is a failure" status_is 1
 
 # A kernel that cannot see some cases by design (the production kernel's
 # ww_mutex API cases): exactly F of N fail as expected, no more, no fewer.
 sed 's/Good, all 358 testcases passed! |/ 14 out of 358 testcases failed, as expected. |/' \
 	"$fx/good.log" >"$tmp/unseen.log"
-run unseen "$parse" --label x86_64 --selftest-count 358-14 "$tmp/unseen.log"
+run unseen verdict --label x86_64 --selftest-count 358-14 "$tmp/unseen.log"
 check "--selftest-count 358-14 accepts 14 expected failures" status_is 0
 check "... and says so" \
 	has_line "ok 2 x86_64: locking self-test: 14 out of 358 testcases failed, as expected. (14 of 358 expected to fail in this kernel)"
-run unseen-more "$parse" --label x86_64 --selftest-count 358-13 "$tmp/unseen.log"
+run unseen-more verdict --label x86_64 --selftest-count 358-13 "$tmp/unseen.log"
 check "--selftest-count 358-13 with 14 expected failures is a failure" status_is 1
-run unseen-good "$parse" --label x86_64 --selftest-count 358-14 "$fx/good.log"
+run unseen-good verdict --label x86_64 --selftest-count 358-14 "$fx/good.log"
 check "--selftest-count 358-14 with every case passing is a failure" status_is 1
-run unseen-bad "$parse" --label x86_64 --selftest-count 358-x "$fx/good.log"
+run unseen-bad verdict --label x86_64 --selftest-count 358-x "$fx/good.log"
 check "--selftest-count 358-x is a usage error" status_is 2
 
 # ------------------------------------------------------ count mismatch
-run count-mismatch "$parse" --label x86_64 --selftest-count 999 "$fx/good.log"
+run count-mismatch verdict --label x86_64 --selftest-count 999 "$fx/good.log"
 check "exit status 1" status_is 1
 check "self-test not ok, names both counts" \
 	has_line "not ok 2 x86_64: locking self-test: Good, all 358 testcases passed, but 999 expected"
 check "summary line counts the failure" last_line_is "# x86_64: 9 passed, 1 failed"
 
 # -------------------------------------------------------- selftest-bug.log
-run selftest-bug "$parse" --label x86_64 "$fx/selftest-bug.log"
+run selftest-bug verdict --label x86_64 "$fx/selftest-bug.log"
 check "exit status 1" status_is 1
 check "self-test not ok with the unexpected failures and FAILED rows" \
 	has_line "not ok 2 x86_64: locking self-test: BUG: 3 unexpected failures (out of 358); FAILED rows: A-B-B-A deadlock, double unlock, hard-irq lock-inversion/123"
@@ -142,7 +130,7 @@ check "self-test table is not a validator report" has_line "ok 3 x86_64: no vali
 check "only the self-test failed" last_line_is "# x86_64: 9 passed, 1 failed"
 
 # ------------------------------------------------------------ circular.log
-run circular "$parse" --label x86_64 "$fx/circular.log"
+run circular verdict --label x86_64 "$fx/circular.log"
 check "exit status 1" status_is 1
 check "circular dependency report named with its console line" \
 	has_line "not ok 3 x86_64: validator report: possible circular locking dependency (console line 37)"
@@ -154,7 +142,7 @@ check "init output is not scanned for kernel messages" count_is "^not ok" 1
 check "summary line" last_line_is "# x86_64: 8 passed, 1 failed"
 
 # --------------------------------------------------------- interleaved.log
-run interleaved "$parse" --label x86_64 "$fx/interleaved.log"
+run interleaved verdict --label x86_64 "$fx/interleaved.log"
 check "exit status 1" status_is 1
 check "headline found in the middle of another CPU's line" \
 	has_line "not ok 3 x86_64: validator report: possible recursive locking (console line 36)"
@@ -164,7 +152,7 @@ check "init result cut by a kernel line is still one result" count_is ": init: "
 check "init finished" has_line "ok 8 x86_64: init finished"
 
 # ---------------------------------------------------------------- warn.log
-run warn "$parse" --label x86_64 "$fx/warn.log"
+run warn verdict --label x86_64 "$fx/warn.log"
 check "exit status 1" status_is 1
 check "generic WARNING named with location and console line" \
 	has_line "not ok 4 x86_64: WARNING at drivers/misc/lv_demo.c:42 lv_demo_probe+0x5d/0x90 (console line 34)"
@@ -172,14 +160,14 @@ check "a WARNING is not a validator report" has_line "ok 3 x86_64: no validator 
 check "exactly one failure" count_is "^not ok" 1
 
 # ---------------------------------------------------- debug-locks-warn.log
-run debug-locks-warn "$parse" --label x86_64 "$fx/debug-locks-warn.log"
+run debug-locks-warn verdict --label x86_64 "$fx/debug-locks-warn.log"
 check "exit status 1" status_is 1
 check "DEBUG_LOCKS_WARN_ON is a validator report" \
 	has_line "not ok 3 x86_64: validator report: DEBUG_LOCKS_WARN_ON(lock->magic != lock) (console line 34)"
 check "its WARNING: line is not counted again" has_line "ok 4 x86_64: no WARNING, BUG, Oops or panic"
 
 # --------------------------------------------------------------- panic.log
-run panic "$parse" --label x86_64 "$fx/panic.log"
+run panic verdict --label x86_64 "$fx/panic.log"
 check "exit status 1" status_is 1
 check "init not reached" has_line "not ok 1 x86_64: kernel reached init"
 check "panic named with its console line" \
@@ -190,7 +178,7 @@ check "plan 1..5" has_line "1..5"
 check "qemu exited by itself" has_line "ok 5 x86_64: boot finished before the timeout"
 
 # ---------------------------------------------------------------- oops.log
-run oops "$parse" --label x86_64 "$fx/oops.log"
+run oops verdict --label x86_64 "$fx/oops.log"
 check "exit status 1" status_is 1
 check "BUG: headline named" \
 	has_line "not ok 4 x86_64: BUG: kernel NULL pointer dereference, address: 0000000000000008 (console line 34)"
@@ -199,7 +187,7 @@ check "the panic is its own result" \
 	has_line "not ok 5 x86_64: Kernel panic - not syncing: Attempted to kill init! exitcode=0x00000009 (console line 42)"
 
 # ------------------------------------------------------------- timeout.log
-run timeout "$parse" --label x86_64 "$fx/timeout.log"
+run timeout verdict --label x86_64 "$fx/timeout.log"
 check "exit status 1" status_is 1
 check "timeout reported with its duration" \
 	has_line "not ok 5 x86_64: boot finished before the timeout # timed out after 300 s"
@@ -209,20 +197,20 @@ check "init did not finish" \
 
 # ----------------------------------------------------------- truncated log
 sed '$d' "$fx/good.log" >"$tmp/truncated.log"
-run truncated "$parse" --label x86_64 "$tmp/truncated.log"
+run truncated verdict --label x86_64 "$tmp/truncated.log"
 check "exit status 1" status_is 1
 check "missing lv-boot marker is a failure" \
 	has_line "not ok 5 x86_64: boot finished before the timeout # no lv-boot end marker, log truncated?"
 
 # ----------------------------------------------------------- init-fail.log
-run init-fail "$parse" --label x86_64 "$fx/init-fail.log"
+run init-fail verdict --label x86_64 "$fx/init-fail.log"
 check "exit status 1" status_is 1
 check "init's not ok kept" has_line "not ok 7 x86_64: init: debug_locks is 1"
 check "init's ok kept" has_line "ok 6 x86_64: init: lockdep is enabled (/proc/lockdep exists)"
 check "summary line" last_line_is "# x86_64: 8 passed, 1 failed"
 
 # ----------------------------------------------------------------- rcu.log
-run rcu "$parse" --label x86_64 "$fx/rcu.log"
+run rcu verdict --label x86_64 "$fx/rcu.log"
 check "exit status 1" status_is 1
 check "suspicious RCU usage named with its console line" \
 	has_line "not ok 3 x86_64: validator report: suspicious RCU usage (console line 35)"
@@ -230,7 +218,7 @@ check "no generic WARNING" has_line "ok 4 x86_64: no WARNING, BUG, Oops or panic
 
 # ------------------------------------------------------------ scenario.log
 # Bugs the scenario module commits on purpose are judged by init, not here.
-run scenario "$parse" --label x86_64 "$fx/scenario.log"
+run scenario verdict --label x86_64 "$fx/scenario.log"
 check "exit status 0: provoked reports are not failures" status_is 0
 check "no validator report outside the scenario windows" \
 	has_line "ok 3 x86_64: no validator report"
@@ -239,7 +227,7 @@ check "the provoked WARN is not a failure either" \
 
 sed '/lv-scenario: .* done/{p;s/.*/[    1.2] WARNING: possible recursive locking detected/;}' \
 	"$fx/scenario.log" >"$tmp/after-window.log"
-run scenario-after "$parse" --label x86_64 "$tmp/after-window.log"
+run scenario-after verdict --label x86_64 "$tmp/after-window.log"
 check "a report after the window closed is a failure" status_is 1
 check "... named as a validator report" \
 	count_is "^not ok [0-9]+ x86_64: validator report: possible recursive locking" 2
@@ -248,34 +236,34 @@ check "... named as a validator report" \
 # are not windows, so a report there is a failure.
 sed 's/lockdep_scenarios: begin abba_spin/lockdep_capacity: begin cycle/' \
 	"$fx/scenario.log" >"$tmp/capacity.log"
-run capacity "$parse" --label x86_64 "$tmp/capacity.log"
+run capacity verdict --label x86_64 "$tmp/capacity.log"
 check "a report in the capacity cycle window is not a failure" status_is 0
 sed 's/lockdep_scenarios: begin abba_spin/lockdep_capacity: step deps 30000/' \
 	"$fx/scenario.log" >"$tmp/capacity-step.log"
-run capacity-step "$parse" --label x86_64 "$tmp/capacity-step.log"
+run capacity-step verdict --label x86_64 "$tmp/capacity-step.log"
 check "a report in another capacity step is a failure" status_is 1
 
-run scenario-crash "$parse" --label x86_64 "$fx/scenario-crash.log"
+run scenario-crash verdict --label x86_64 "$fx/scenario-crash.log"
 check "a crash inside a scenario window is still a failure" status_is 1
 check "... named by its headline" \
 	has_line "not ok 4 x86_64: BUG: kernel NULL pointer dereference, address: 0000000000000008 (console line 58)"
 
 # ------------------------------------------------------------ usage errors
-run usage-no-args "$parse"
+run usage-no-args verdict
 check "no argument: exit status 2" status_is 2
 check "no argument: usage on stderr" has_error
-run usage-missing "$parse" "$tmp/no-such.log"
+run usage-missing verdict "$tmp/no-such.log"
 check "missing log: exit status 2" status_is 2
 check "missing log: message on stderr" has_error
-run usage-option "$parse" --bogus "$fx/good.log"
+run usage-option verdict --bogus "$fx/good.log"
 check "unknown option: exit status 2" status_is 2
-run usage-count "$parse" --selftest-count many "$fx/good.log"
+run usage-count verdict --selftest-count many "$fx/good.log"
 check "non-numeric count: exit status 2" status_is 2
-run usage-both "$parse" --selftest-count 358 --no-selftest "$fx/good.log"
+run usage-both verdict --selftest-count 358 --no-selftest "$fx/good.log"
 check "--selftest-count with --no-selftest: exit status 2" status_is 2
 
-# ------------------------------------------------------- selftest-table.sh
-run table-good "$table" "$fx/good.log"
+# ---------------------------------------------------------- selftest-table
+run table-good selftest-table "$fx/good.log"
 check "exit status 0" status_is 0
 check "rows without timestamps" \
 	has_line "                     A-A deadlock:  ok  |  ok  |  ok  |  ok  |  ok  |  ok  |  ok  |"
@@ -286,23 +274,62 @@ check "last row is the last testcase" \
 	last_line_is "      hardirq_unsafe_softirq_safe:  ok  |"
 cp "$tmp/out" "$tmp/table-good"
 
-run table-bug "$table" "$fx/selftest-bug.log"
+run table-bug selftest-table "$fx/selftest-bug.log"
 check "exit status 0" status_is 0
 check "stops before the BUG: summary" lacks "unexpected failures"
 diff "$tmp/table-good" "$tmp/out" >"$tmp/diff" || true
 check "diff against good.log shows the 3 FAILED rows" \
 	[ "$(grep -c '^>.*FAILED|' "$tmp/diff")" -eq 3 ]
 
-run table-none "$table" "$fx/panic.log"
+run table-none selftest-table "$fx/panic.log"
 check "short table found in panic.log" status_is 0
 grep -v 'Locking API testsuite:' "$fx/good.log" >"$tmp/no-table.log"
-run table-missing "$table" "$tmp/no-table.log"
+run table-missing selftest-table "$tmp/no-table.log"
 check "no table: exit status 1" status_is 1
 check "no table: message on stderr" has_error
-run table-usage "$table"
+run table-usage selftest-table
 check "no argument: exit status 2" status_is 2
 
-echo "TAP version 13"
+# ------------------------------------------------------------------ stats
+run stats stats "$fx/bench.log"
+check "exit status 0" status_is 0
+check "the validator's state in one line" has_line \
+	"validator: 404 lock classes, 937 direct dependencies, 361 dependency chains, max locking depth 10, debug_locks 1"
+run stats-none stats "$fx/good.log"
+check "no /proc/lockdep_stats copy: exit status 1" status_is 1
+
+# ---------------------------------------------------------------- figures
+run figures figures "$fx/bench.log"
+check "exit status 0" status_is 0
+check "a pair figure" has_line "$(printf 'pair spin_irqsave\t674.2')"
+check "the graph's size" has_line "$(printf 'scale chains\t5000')"
+check "three learn figures, the last at the largest size" \
+	has_line "$(printf 'learn max classes\t7677')"
+check "both engines' boot memory lines summed" has_line "$(printf 'memory at boot\t1502')"
+check "memory after boot from the init's copy" has_line "$(printf 'memory after boot\t1710')"
+check "macro workload from the init" has_line "$(printf 'macro workload\t638227968')"
+check "boot times from the .times file" has_line "$(printf 'boot to init\t1.727')"
+check "29 figures in all" count_is "	" 29
+run figures-none figures "$fx/good.log"
+check "no benchmark figures: exit status 1" status_is 1
+
+# --------------------------------------------------------------- headline
+run headline headline "$fx/scenario.log"
+check "exit status 0" status_is 0
+check "the first headline inside a scenario window" \
+	last_line_is "WARNING: possible circular locking dependency detected"
+sed 's/^\(.*\)WARNING: possible circular.*$/\1WARNING: CPU: 1 PID: 61 at lib\/x.c:1 f+0x1\/0x2/' \
+	"$fx/scenario.log" >"$tmp/masked.log"
+run headline-masked headline "$tmp/masked.log"
+check "CPU and PID masked" last_line_is "WARNING: CPU: ..."
+run headline-none headline "$fx/good.log"
+check "no window: an empty line" last_line_is ""
+
+run usage-command "$fx/good.log"
+check "no subcommand: exit status 2" status_is 2
+check "no subcommand: usage on stderr" has_error
+
+echo "KTAP version 1"
 echo "1..$n"
 cat "$results"
 echo "$pass passed, $fail failed"

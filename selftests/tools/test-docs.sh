@@ -55,14 +55,18 @@ all_named() {
 stats_named() { stat_fields | all_named; }
 kinds_named() { report_kinds | all_named; }
 
-# The commands of the README's indented examples: "make T" needs a target
-# T in the Makefile, a path under scripts/ or selftests/ an executable file.
-readme_commands_exist() {
+# The commands of the indented examples in the README and testing.rst:
+# "make T" needs a target T in the Makefile, a path under scripts/ or
+# selftests/ an executable file.
+commands_exist() {
 	bad=
-	for t in $(sed -n 's/^    make \([a-z-]*\).*/\1/p' "$top/README"); do
+	guides="$top/README $top/Documentation/testing.rst"
+	# shellcheck disable=SC2086
+	for t in $(sed -n 's/^    make \([a-z-]*\).*/\1/p' $guides); do
 		grep -q "^$t:" "$top/Makefile" || bad="$bad make-$t"
 	done
-	for p in $(sed -n 's/^    \(scripts\/[^ ]*\|selftests\/[^ ]*\.sh\).*/\1/p' "$top/README"); do
+	# shellcheck disable=SC2086
+	for p in $(sed -n 's/^    \(scripts\/[^ ]*\|selftests\/[^ ]*\.\(sh\|py\)\).*/\1/p' $guides); do
 		[ -x "$top/$p" ] || bad="$bad $p"
 	done
 	[ -z "$bad" ] || { echo "# missing:$bad"; return 1; }
@@ -81,5 +85,5 @@ done
 tap_check "lock-validator.rst names every /proc/lockdep_stats field ($(stat_fields | wc -l))" \
 	stats_named
 tap_check "lock-validator.rst names every report kind ($(report_kinds | wc -l))" kinds_named
-tap_check "every command the README shows exists" readme_commands_exist
+tap_check "every command the README and testing.rst show exists" commands_exist
 tap_end

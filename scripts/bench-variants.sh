@@ -29,3 +29,11 @@ words_of() {
 	*) echo "" ;;
 	esac
 }
+
+# The verdict's options: the kernels without a validator have no self-test.
+checks_of() {
+	case $1 in
+	none | prod-*) echo --no-selftest ;;
+	*) echo "" ;;
+	esac
+}

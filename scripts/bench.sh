@@ -117,13 +117,9 @@ bench_boot() {
 	r=$3
 	shift 3
 	log="$dir/$v-$r.log"
-	check=
-	case $v in none | prod-*) check=--no-selftest ;; esac
-	"$s/boot.sh" "$@" --timeout "${LV_BOOT_TIMEOUT:-600}" \
-		--append "lv.bench=1 $(words_of "$v") $extra" --log "$log" \
-		"$arch" "$(set_of "$v")" >/dev/null
-	# shellcheck disable=SC2086
-	"$s/console.py" verdict --label "bench $v $r" $check "$log" >"$log.ktap" 2>&1 ||
+	boot_and_judge "$log" "bench $v $r" "$(checks_of "$v")" "$@" \
+		--timeout "${LV_BOOT_TIMEOUT:-600}" \
+		--append "lv.bench=1 $(words_of "$v") $extra" "$arch" "$(set_of "$v")" ||
 		die "bench boot $v round $r failed its checks: $(grep '^not ok' "$log.ktap" | head -3); see $log"
 	case $v in ours-off | prod-off | prod-stat-off | prod-stat-on)
 		grep -q '^# lv-bench: proving none' "$log" ||

@@ -8,6 +8,7 @@
     console.py stats LOG
     console.py figures LOG
     console.py headline LOG
+    console.py scenarios LOG
 
 verdict         KTAP version 1: did the kernel reach init, did the locking
                 self-test pass, did the validator (or anything else)
@@ -21,6 +22,9 @@ figures         "<metric><TAB><value>" for each benchmark figure the boot
                 printed.  Exit 1: no benchmark figures at all.
 headline        the first report headline inside a scenario's window, with
                 task names and CPU numbers masked, for comparing engines.
+scenarios       the scenario module's table as the init printed it
+                ("# lv-scenario-table:" lines): one line per scenario,
+                name|headline|detail|classes|families.  Exit 1: no table.
 
 Exit status 2: usage error or unreadable log.  The message strings in the
 tables below are those Linux 6.12 prints (kernel/locking/lockdep.c,
@@ -595,6 +599,12 @@ def headline(lines):
     return ""
 
 
+def scenario_table(lines):
+    """The scenario module's table lines the init copied to the console."""
+    return [m.group(1) for m in
+            (re.match(r"# lv-scenario-table: (.*)", line) for line in lines) if m]
+
+
 # -------------------------------------------------------------- commands
 
 def cmd_verdict(args):
@@ -649,6 +659,13 @@ def cmd_headline(args):
     return 0
 
 
+def cmd_scenarios(args):
+    table = scenario_table(read_lines(args.log))
+    for line in table:
+        print(line)
+    return 0 if table else 1
+
+
 class Parser(argparse.ArgumentParser):
     def error(self, message):
         raise UsageError(message + "\n" + self.format_usage().rstrip())
@@ -674,7 +691,8 @@ def parse_args(argv):
             ("selftest-table", cmd_selftest_table, "the self-test's rows"),
             ("stats", cmd_stats, "the validator's state in one line"),
             ("figures", cmd_figures, "the benchmark's figures"),
-            ("headline", cmd_headline, "the first headline in a scenario window")):
+            ("headline", cmd_headline, "the first headline in a scenario window"),
+            ("scenarios", cmd_scenarios, "the scenario module's table")):
         c = sub.add_parser(name, help=text)
         c.set_defaults(func=func)
     for c in sub.choices.values():

@@ -54,3 +54,18 @@ bench_unit() {
 	*) die "--unit takes instr or ns, not '${2:-}'" ;;
 	esac
 }
+
+# boot_and_judge LOG LABEL "VERDICT OPTIONS" BOOT.SH ARGUMENTS...: boot a
+# kernel once (scripts/boot.sh --log LOG ARGUMENTS; what boot.sh says goes
+# to LOG.boot) and judge its console into LOG.ktap (console.py verdict
+# --label LABEL VERDICT OPTIONS). Status 0 when every result is ok. Every
+# script that boots a kernel for a verdict boots it through here.
+boot_and_judge() {
+	log=$1
+	label=$2
+	how=$3
+	shift 3
+	"$LV_TOP/scripts/boot.sh" --log "$log" "$@" >"$log.boot" 2>&1 || true
+	# shellcheck disable=SC2086
+	"$LV_TOP/scripts/console.py" verdict --label "$label" $how "$log" >"$log.ktap" 2>&1
+}

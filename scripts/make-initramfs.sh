@@ -28,7 +28,6 @@ dir /proc 0755 0 0
 dir /sys 0755 0 0
 dir /tmp 1777 0 0
 file /init $init 0755 0 0
-file /scenarios.txt $LV_TOP/selftests/scenarios/expect.txt 0644 0 0
 LIST
 # The kernel's modules (locktorture, test modules) go to /lib/modules.
 modules=$(find "$odir" -name '*.ko' -not -path '*/scripts/*' | sort)

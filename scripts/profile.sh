@@ -50,10 +50,12 @@ profile_boot() {
 	r=$2
 	log="$out/$v-$r.log"
 	rm -f "$out/$v-$r.tb"
-	"$s/boot.sh" --icount --smp 1 --timeout "${LV_BOOT_TIMEOUT:-900}" \
+	boot_and_judge "$log" "profile $v $r" "$(checks_of "$v")" \
+		--icount --smp 1 --timeout "${LV_BOOT_TIMEOUT:-900}" \
 		--plugin "$plugin,out=$out/$v-$r.tb" \
 		--append "lv.bench=1 lv.workload_rounds=$r $(words_of "$v")" \
-		--log "$log" "$arch" "$(set_of "$v")" >/dev/null
+		"$arch" "$(set_of "$v")" ||
+		die "$v with $r rounds failed its checks: $(grep '^not ok' "$log.ktap" | head -3); see $log"
 	grep -q "^# lv-bench: workload $r rounds" "$log" ||
 		die "$v with $r rounds ran no workload; see $log"
 	[ -s "$out/$v-$r.tb" ] || die "$v with $r rounds left no counts; see $log.qemu"

@@ -24,11 +24,13 @@ stage tree "$s/prepare-tree.sh"
 stage series "$s/apply-series.sh"
 stage build "$s/build-kernel.sh" "$arch" "$set_name"
 stage initramfs "$s/make-initramfs.sh" "$arch" "$set_name"
-stage boot "$s/boot.sh" "$arch" "$set_name"
-
 verdict=0
-"$s/console.py" verdict --label "$arch-$set_name" "$odir/console.log" \
-	>"$odir/verdict.ktap" || verdict=$?
+t=$(now)
+boot_and_judge "$odir/console.log" "$arch-$set_name" "" "$arch" "$set_name" || verdict=$?
+stage_done boot "$t"
+grep -q '^ok [0-9]* .*: kernel reached init' "$odir/console.log.ktap" ||
+	sed 's/^/boot: /' "$odir/console.log.boot"
+cp "$odir/console.log.ktap" "$odir/verdict.ktap"
 echo
 sed -n 's/^.* locking self-test: /self-test: /p' "$odir/verdict.ktap"
 "$s/console.py" stats "$odir/console.log" || true

@@ -32,6 +32,8 @@ static void mount_all(void)
 	mount_fs("proc", "/proc");
 	mount_fs("sysfs", "/sys");
 	mount_fs("debugfs", "/sys/kernel/debug");
+	/* Block devices, loop devices, /dev/kmsg for the tests that need them. */
+	mount_fs("devtmpfs", "/dev");
 }
 
 static const struct lv_suite *const suites[] = {

@@ -226,8 +226,6 @@ static void capacity_run(void)
 		ktap_skip_n(CAP_TESTS, "the tree's engine has fixed tables", "capacity");
 		return;
 	}
-	/* /dev/kmsg, for the marks that cut the kernel log into steps. */
-	mount_fs("devtmpfs", "/dev");
 	read_counts(&start);
 	err = load_module(CAP_MODULE, "");
 	if (!err)

@@ -294,7 +294,6 @@ static void machine_run(void)
 {
 	if (!machine_enabled())
 		return;
-	mount_fs("devtmpfs", "/dev");
 	machine_ext4();
 	machine_tcp();
 	machine_ww_mutex();

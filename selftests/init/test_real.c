@@ -174,7 +174,6 @@ static void real_run(void)
 {
 	if (!real_enabled())
 		return;
-	mount_fs("devtmpfs", "/dev");
 	real_bdev();
 	real_dcache();
 }

@@ -14,7 +14,9 @@
  *   lv.scenario=keep     several bugs in one boot, one of them twice: our
  *                        engine keeps proving, tells each once, counts the
  *                        repeat and logs all in /proc/lockdep_reports
- * The expectations come from /scenarios.txt (selftests/scenarios/expect.txt).
+ *   lv.scenario=list     just print the module's table, for the scripts
+ * What each scenario must give comes from the module's own table, which
+ * its "list" file prints: name|headline|detail|classes|families.
  *
  * Each scenario runs in a child process that writes its name to the
  * module's "run" file and exits, so that a lock the scenario leaves held
@@ -36,7 +38,6 @@
 #define SC_RUN "/sys/kernel/debug/lockdep_scenarios/run"
 #define SC_LIST "/sys/kernel/debug/lockdep_scenarios/list"
 #define SC_MODULE "/lib/modules/test_lockdep_scenarios.ko"
-#define SC_EXPECT "/scenarios.txt"
 #define MAX_SCENARIOS 128
 #define MAX_CLASSES 4
 
@@ -49,39 +50,34 @@ struct expect {
 
 static struct expect expects[MAX_SCENARIOS];
 static int nr_expects;
-static char expect_text[16384];
+static char table[16384];
+static char table_copy[sizeof(table)];	/* as read, for print_table() */
 static char wanted[64];
-static char list[4096];
+static int table_err = -1;	/* errno of loading the module and its table */
 
 static char *field(char *s)
 {
 	return strcmp(s, "-") ? s : NULL;
 }
 
-/* Parse "name|headline|detail|classes" lines; false if malformed. */
-static bool load_expects(void)
+/* Parse the "name|headline|detail|classes|families" lines of the table. */
+static int parse_table(void)
 {
 	char *line, *save;
 
-	if (nr_expects)
-		return true;
-	if (read_text(SC_EXPECT, expect_text, sizeof(expect_text)) < 0)
-		return false;
-	for (line = strtok_r(expect_text, "\n", &save); line;
+	for (line = strtok_r(table, "\n", &save); line;
 	     line = strtok_r(NULL, "\n", &save)) {
 		struct expect *e = &expects[nr_expects];
-		char *f[4], *p = line, *cls, *csave;
+		char *f[5], *p = line, *cls, *csave;
 		int i;
 
-		if (*line == '#' || !*line)
-			continue;
-		for (i = 0; i < 4; i++) {
+		for (i = 0; i < 5; i++) {
 			f[i] = strsep(&p, "|");
 			if (!f[i])
-				return false;
+				return EINVAL;
 		}
 		if (nr_expects == MAX_SCENARIOS)
-			return false;
+			return E2BIG;
 		e->name = f[0];
 		e->headline = field(f[1]);
 		e->detail = field(f[2]);
@@ -94,13 +90,31 @@ static bool load_expects(void)
 		}
 		nr_expects++;
 	}
-	return nr_expects > 0;
+	return nr_expects ? 0 : ENOENT;
+}
+
+/* Load the module and its table, once; 0 or the errno that stopped it. */
+static int load_table(void)
+{
+	if (table_err >= 0)
+		return table_err;
+	table_err = load_module(SC_MODULE, "");
+	if (!table_err && read_text(SC_LIST, table, sizeof(table)) < 0)
+		table_err = errno;
+	memcpy(table_copy, table, sizeof(table));
+	if (!table_err)
+		table_err = parse_table();
+	return table_err;
 }
 
 static bool scenarios_enabled(void)
 {
-	return cmdline_value("lv.scenario", wanted, sizeof(wanted)) &&
-	       load_expects();
+	return cmdline_value("lv.scenario", wanted, sizeof(wanted));
+}
+
+static bool list_run(void)
+{
+	return !strcmp(wanted, "list");
 }
 
 static bool silent_run(void)
@@ -121,7 +135,6 @@ static const char *const keep_sequence[] = {
 };
 
 #define KEEP_STEPS (int)(sizeof(keep_sequence) / sizeof(keep_sequence[0]))
-#define KEEP_DISTINCT 6
 
 static bool keep_run(void)
 {
@@ -134,6 +147,8 @@ static int scenarios_count(void)
 
 	if (!scenarios_enabled())
 		return 0;
+	if (load_table() || list_run())
+		return n;
 	if (keep_run())
 		return n + KEEP_STEPS + 2;
 	if (!silent_run())
@@ -141,20 +156,6 @@ static int scenarios_count(void)
 	for (i = 0; i < nr_expects; i++)
 		n += !expects[i].headline;
 	return n + 1;
-}
-
-/* Does the module know SCENARIO (not all kernels build all of them)? */
-static bool module_has(const char *scenario)
-{
-	size_t len = strlen(scenario);
-	const char *p = list;
-
-	while ((p = strstr(p, scenario))) {
-		if ((p == list || p[-1] == '\n') && p[len] == '\n')
-			return true;
-		p += len;
-	}
-	return false;
 }
 
 /* Run SCENARIO in a child; returns the errno of its write (0 on success). */
@@ -255,10 +256,6 @@ static void run_one(const struct expect *e)
 {
 	int err;
 
-	if (!module_has(e->name)) {
-		ktap_skip("not built in this kernel", "scenario %s", e->name);
-		return;
-	}
 	err = run_in_child(e->name);
 	if (err == EOPNOTSUPP) {
 		ktap_skip("needs another config", "scenario %s", e->name);
@@ -396,6 +393,22 @@ static void judge_repeat(const char *name, int err, const char *window,
 		    name, before, after, err, headlines);
 }
 
+/* How many distinct bugs the keep run commits: its reporting scenarios. */
+static int keep_distinct(void)
+{
+	int i, j, n = 0;
+
+	for (i = 0; i < KEEP_STEPS; i++) {
+		const struct expect *e = find_expect(keep_sequence[i]);
+		bool again = false;
+
+		for (j = 0; j < i; j++)
+			again |= !strcmp(keep_sequence[j], keep_sequence[i]);
+		n += e && e->headline && !again;
+	}
+	return n;
+}
+
 /* /proc/lockdep_reports: one line per distinct bug, the ABBA counted twice. */
 static void judge_report_log(void)
 {
@@ -422,9 +435,9 @@ static void judge_report_log(void)
 		}
 	}
 	abba_count = finding_count(find_repeat_key("abba_spin"));
-	ktap_result(lines == KEEP_DISTINCT && abba_count == 2 && !bad,
+	ktap_result(lines == keep_distinct() && abba_count == 2 && !bad,
 		    "/proc/lockdep_reports: %d findings (want %d), the ABBA counted %ld times (want 2), %d bad lines",
-		    lines, KEEP_DISTINCT, abba_count, bad);
+		    lines, keep_distinct(), abba_count, bad);
 }
 
 static void judge_keep_stats(void)
@@ -432,7 +445,8 @@ static void judge_keep_stats(void)
 	long reports = lockdep_stat("reports so far");
 	long repeats = lockdep_stat("repeats suppressed");
 	long on = lockdep_stat("debug_locks");
-	ktap_result(reports == KEEP_DISTINCT && repeats >= 2 && on == 1,
+
+	ktap_result(reports == keep_distinct() && repeats >= 2 && on == 1,
 		    "lockdep_stats: %ld reports, %ld repeats suppressed, debug_locks %ld",
 		    reports, repeats, on);
 }
@@ -455,7 +469,7 @@ static void keep_proving(void)
 		for (j = 0; j < i; j++)
 			seen[i] |= !strcmp(keep_sequence[j], keep_sequence[i]);
 		if (!e) {
-			ktap_result(false, "scenario %s: not in " SC_EXPECT,
+			ktap_result(false, "scenario %s: not in the module's list",
 				    keep_sequence[i]);
 			continue;
 		}
@@ -485,44 +499,57 @@ static const struct expect *find_expect(const char *name)
 	return NULL;
 }
 
+/* The table on the console, for the scripts that choose what to boot. */
+static void print_table(void)
+{
+	char *line, *save;
+
+	for (line = strtok_r(table_copy, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save))
+		ktap_diag("lv-scenario-table: %s", line);
+}
+
+static void silent_scenarios(void)
+{
+	int i;
+
+	for (i = 0; i < nr_expects; i++) {
+		if (!expects[i].headline)
+			run_one(&expects[i]);
+	}
+	ktap_result(lockdep_stat("debug_locks") == 1,
+		    "the validator is still on after the silent scenarios");
+}
+
 static void scenarios_run(void)
 {
 	const struct expect *e;
-	int err, i;
+	int err;
 
 	if (!scenarios_enabled())
 		return;
-	err = load_module(SC_MODULE, "");
-	if (!err && read_text(SC_LIST, list, sizeof(list)) < 0)
-		err = errno;
-	ktap_result(!err, "scenario module loads and lists its scenarios (error %d)",
-		    err);
+	err = load_table();
+	ktap_result(!err, "scenario module loads and lists %d scenarios (error %d)",
+		    nr_expects, err);
+	if (!err && (list_run() || silent_run()))
+		print_table();
+	if (err || list_run()) {
+		ktap_diag("lv-scenario: %s done", wanted);
+		return;
+	}
 	if (keep_run()) {
 		keep_proving();
 		ktap_diag("lv-scenario: keep done");
-		return;
+	} else if (silent_run()) {
+		silent_scenarios();
+	} else {
+		e = find_expect(wanted);
+		if (!e)
+			ktap_result(false, "scenario %s: not in the module's list", wanted);
+		else
+			run_one(e);
+		ktap_diag("lv-scenario: %s done", wanted);
 	}
-	if (silent_run()) {
-		for (i = 0; i < nr_expects; i++) {
-			if (expects[i].headline)
-				continue;
-			if (err)
-				ktap_skip("no module", "scenario %s", expects[i].name);
-			else
-				run_one(&expects[i]);
-		}
-		ktap_result(lockdep_stat("debug_locks") == 1,
-			    "the validator is still on after the silent scenarios");
-		return;
-	}
-	e = find_expect(wanted);
-	if (!e)
-		ktap_result(false, "scenario %s: not in " SC_EXPECT, wanted);
-	else if (err)
-		ktap_skip("no module", "scenario %s", e->name);
-	else
-		run_one(e);
-	ktap_diag("lv-scenario: %s done", wanted);
 }
 
 const struct lv_suite scenarios_suite = {

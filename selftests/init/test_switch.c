@@ -206,7 +206,6 @@ static void switch_run(void)
 		ktap_skip_n(SW_TESTS, "the tree's engine has no run-time switch", "switch");
 		return;
 	}
-	mount_fs("devtmpfs", "/dev");
 	mount_fs("tmpfs", "/tmp");
 	switch_reads_boot_choice();
 	switch_refuses_nobody();

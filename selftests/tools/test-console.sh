@@ -325,6 +325,17 @@ check "CPU and PID masked" last_line_is "WARNING: CPU: ..."
 run headline-none headline "$fx/good.log"
 check "no window: an empty line" last_line_is ""
 
+# -------------------------------------------------------------- scenarios
+sed '/lv-init: done/i # lv-scenario-table: abba_spin|WARNING: possible circular locking dependency detected|-|sc_spin_a sc_spin_b|spin\
+# lv-scenario-table: ok_trylock|-|-|-|-' "$fx/good.log" >"$tmp/table.log"
+run scenarios scenarios "$tmp/table.log"
+check "exit status 0" status_is 0
+check "one line per scenario, as the module printed it" \
+	has_line "ok_trylock|-|-|-|-"
+check "two scenarios" count_is "[|]" 2
+run scenarios-none scenarios "$fx/good.log"
+check "no table: exit status 1" status_is 1
+
 run usage-command "$fx/good.log"
 check "no subcommand: exit status 2" status_is 2
 check "no subcommand: usage on stderr" has_error

@@ -11,13 +11,11 @@ set -eu
 . "$(dirname "$0")/lib.sh"
 
 [ $# -eq 3 ] || die "usage: check-families.sh ARCH SET FAMILY"
-arch=$(kernel_arch "$1")
-set_name=$2
 family=$3
+odir=$(bootable_kernel "$(kernel_arch "$1")" "$2") || exit 1
+arch=$1
+set_name=$2
 kernel="$arch-$set_name"
-odir=$(kernel_dir "$arch" "$set_name")
-[ -f "$odir/arch/x86/boot/bzImage" ] || die "$kernel is not built"
-[ -f "$odir/initramfs.cpio" ] || die "$kernel has no initramfs"
 
 logs="$odir/families"
 mkdir -p "$logs"

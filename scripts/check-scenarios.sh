@@ -18,13 +18,11 @@ set -eu
 . "$(dirname "$0")/lib.sh"
 
 [ $# -ge 2 ] || die "usage: check-scenarios.sh ARCH SET [SCENARIO...]"
-arch=$(kernel_arch "$1")
+odir=$(bootable_kernel "$(kernel_arch "$1")" "$2") || exit 1
+arch=$1
 set_name=$2
 shift 2
 kernel="$arch-$set_name"
-odir=$(kernel_dir "$arch" "$set_name")
-[ -f "$odir/arch/x86/boot/bzImage" ] || die "$kernel is not built"
-[ -f "$odir/initramfs.cpio" ] || die "$kernel has no initramfs"
 logs="$odir/scenarios"
 mkdir -p "$logs"
 special="silent keep capacity switch"

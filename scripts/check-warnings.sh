@@ -35,13 +35,24 @@ if ! make -C "$LV_SRC" O="$wdir" ARCH="$arch" CC="$cc" HOSTCC="$cc" W=1 \
 fi
 built=$(for o in $objs; do [ -f "$wdir/$o" ] && echo "$o"; done | grep -c . || true)
 warnings=$(grep -E '^[^ ]*kernel/lockdep[^/]*\.[ch]:[0-9]+:[0-9]+: warning:' "$log" || true)
-if [ -n "$warnings" ]; then
-	echo "$warnings" >&2
-	die "W=1 warnings in our engine for $arch-$2 (log: $log)"
-fi
 objtool=$(grep -E 'warning: objtool:' "$odir/build.log" || true)
-if [ -n "$objtool" ]; then
-	echo "$objtool" >&2
-	die "objtool warnings in the build of $arch-$2 (log: $odir/build.log)"
-fi
-echo "w1: $arch-$2: $built of our objects compiled with W=1, no warnings; no objtool warning"
+
+# result OK DESCRIPTION FINDINGS: one KTAP result, the findings as diagnostics.
+failed=0
+result() {
+	[ -z "$3" ] || echo "$3" | sed 's/^/# /'
+	[ "$1" = ok ] || failed=$((failed + 1))
+	echo "$1 $n $arch-$2: $4"
+}
+echo "KTAP version 1"
+echo "1..2"
+n=1
+ok=ok
+[ -z "$warnings" ] || ok="not ok"
+result "$ok" "$2" "$warnings" "no W=1 warning in the validator's files ($built objects, log $log)"
+n=2
+ok=ok
+[ -z "$objtool" ] || ok="not ok"
+result "$ok" "$2" "$objtool" "no objtool warning in the build"
+echo "# $arch-$2: $((2 - failed)) passed, $failed failed"
+[ "$failed" -eq 0 ]

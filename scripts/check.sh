@@ -15,18 +15,19 @@ fi
 suite=${1:-$LV_CONFIGS/suite}
 [ -f "$suite" ] || die "no suite file $suite"
 s="$LV_TOP/scripts"
-kernels=$(sed 's/#.*//' "$suite" |
-	awk 'NF >= 2 && $1 !~ /^(compare|scenarios|compare-scenarios|families|warnings|skip-tool)$/ { print $1 "-" $2 }')
-compares=$(sed 's/#.*//' "$suite" | awk '$1 == "compare" && NF == 3 { print $2 ":" $3 }')
-scenarios=$(sed 's/#.*//' "$suite" |
-	awk '$1 == "scenarios" && NF >= 2 { $1 = ""; sub(/^ /, ""); gsub(/ /, ","); print }')
-scompares=$(sed 's/#.*//' "$suite" |
-	awk '$1 == "compare-scenarios" && NF == 3 { print $2 ":" $3 }')
-families=$(sed 's/#.*//' "$suite" | awk '$1 == "families" && NF == 3 { print $2 ":" $3 }')
-warnings=$(sed 's/#.*//' "$suite" | awk '$1 == "warnings" && NF == 2 { print $2 }')
-[ -n "$kernels" ] || die "$suite names no kernel"
-# Tool tests the suite leaves to the full matrix: "skip-tool test-NAME".
-skipped=$(sed 's/#.*//' "$suite" | awk '$1 == "skip-tool" && NF == 2 { print $2 }')
+# The suite's lines in its columns TEST KERNEL ARGUMENT [BOOT WORDS...]
+# (see the head of configs/suite); a line that does not fit stops the run.
+lines=$(sed 's/#.*//' "$suite" | awk 'NF > 0 { $1 = $1; print }')
+bad=$(echo "$lines" | awk 'NF > 0 && (NF < 3 || $1 !~ /^(boot|point|compare-selftest|scenarios|compare-scenarios|families|warnings|skip-tool)$/)')
+[ -z "$bad" ] || die "$suite: not a test line: $(echo "$bad" | head -n 1)"
+
+# of TEST: "KERNEL:ARGUMENT" of each line of that test.
+of() {
+	echo "$lines" | awk -v t="$1" '$1 == t { print $2 ":" $3 }'
+}
+kernels=$(of boot | cut -d: -f1)
+skipped=$(of skip-tool | cut -d: -f1)
+[ -n "$kernels$(of point)" ] || die "$suite names no kernel"
 tools=
 [ -z "$with_tools" ] || tools=$(ls "$LV_TOP"/selftests/tools/test-*.sh "$LV_TOP"/selftests/tools/test-*.py 2>/dev/null |
 	while read -r t; do
@@ -73,15 +74,14 @@ subtest() {
 	fi
 }
 
-# Build, boot and parse one kernel; KTAP into $results/<kernel>.ktap.
-# Its suite line: <arch> <set> [<self-test count>|subset|none|-] [<kernel words>...].
+# Build, boot and judge one kernel of a "boot" line; KTAP into
+# $results/<kernel>.ktap.
 check_kernel() {
 	arch=${1%%-*}
 	set_name=${1#*-}
 	out="$results/$1.ktap"
-	line=$(sed 's/#.*//' "$suite" |
-		awk -v a="$arch" -v s="$set_name" '$1 == a && $2 == s { $1 = $1; print }')
-	count=$(echo "$line" | awk 'NF > 2 && $3 != "-" { print $3 }')
+	line=$(echo "$lines" | awk -v k="$1" '$1 == "boot" && $2 == k')
+	count=$(echo "$line" | awk '$3 != "-" { print $3 }')
 	words=$(echo "$line" | cut -s -d' ' -f4-)
 	# Words "--OPTION=VALUE" are boot.sh's options, the others the kernel's.
 	opts=$(for w in $words; do
@@ -117,10 +117,6 @@ check_kernel() {
 }
 
 echo "KTAP version 1"
-echo "1..$(($(echo "$kernels" | wc -l) + $(echo "$compares" | grep -c . || true) + \
-	$(echo "$scenarios" | grep -c . || true) + $(echo "$scompares" | grep -c . || true) + \
-	$(echo "$families" | grep -c . || true) + $(echo "$warnings" | grep -c . || true) + \
-	$(echo "$tools" | grep -c . || true)))"
 stage deps "$s/install-deps.sh"
 stage tree "$s/prepare-tree.sh"
 stage series "$s/apply-series.sh"
@@ -130,60 +126,44 @@ for k in $kernels; do
 	subtest "$k" "$results/$k.ktap"
 done
 
-# Differential, one subtest per pair of kernels "A:B": compare_pairs
-# KIND FILE PAIRS... runs compare.sh KIND on the FILE of both kernels.
-compare_pairs() {
-	kind=$1
-	file=$2
-	shift 2
-	for c in "$@"; do
-		a=${c%%:*}
-		b=${c#*:}
-		"$s/compare.sh" "$kind" "$LV_BUILD/$a/$file" "$LV_BUILD/$b/$file" \
-			>"$results/compare-$kind-$a-$b.ktap" 2>&1 || true
-		subtest "compare $kind $a $b" "$results/compare-$kind-$a-$b.ktap"
+# How each test of a suite line runs: run_TEST KERNEL ARGUMENT.
+run_point() {
+	"$s/check-point.sh" "${1%%-*}" "${1#*-}" "$2"
+}
+run_compare_selftest() {
+	"$s/compare.sh" selftest "$LV_BUILD/$1/console.log" "$LV_BUILD/$2/console.log"
+}
+run_scenarios() {
+	# shellcheck disable=SC2046
+	"$s/check-scenarios.sh" "${1%%-*}" "${1#*-}" $([ "$2" = all ] || echo "$2" | tr ',' ' ')
+}
+run_families() {
+	"$s/check-families.sh" "${1%%-*}" "${1#*-}" "$2"
+}
+run_compare_scenarios() {
+	"$s/compare.sh" scenarios "$LV_BUILD/$1/scenarios.tsv" "$LV_BUILD/$2/scenarios.tsv"
+}
+run_warnings() {
+	"$s/check-warnings.sh" "${1%%-*}" "${1#*-}"
+}
+
+# One subtest per suite line of TEST: per_line TEST, in the suite's order.
+per_line() {
+	for line in $(of "$1"); do
+		k=${line%%:*}
+		arg=${line#*:}
+		name="$1 $k$([ "$arg" = - ] || echo " $arg")"
+		out="$results/$(echo "$name" | tr ' ,' '--').ktap"
+		t=$(now)
+		"run_$(echo "$1" | tr '-' '_')" "$k" "$arg" >"$out" 2>&1 || true
+		echo "# stage: $name: $(($(now) - t)) s"
+		subtest "$name" "$out"
 	done
 }
 
-# The same self-test table, row by row.
-# shellcheck disable=SC2086
-compare_pairs selftest console.log $compares
-
-# Every bug the scenario module commits, one boot each (see the script).
-for line in $scenarios; do
-	k=${line%%,*}
-	only=
-	[ "$k" = "$line" ] || only=$(echo "${line#*,}" | tr ',' ' ')
-	t=$(now)
-	# shellcheck disable=SC2086
-	"$s/check-scenarios.sh" "${k%%-*}" "${k#*-}" $only >"$results/scenarios-$k.ktap" 2>&1 || true
-	echo "# stage: scenarios $k: $(($(now) - t)) s"
-	subtest "scenarios $k" "$results/scenarios-$k.ktap"
-done
-# A kernel proving one lock family: its ABBA reported, the others' not.
-for f in $families; do
-	k=${f%%:*}
-	t=$(now)
-	"$s/check-families.sh" "${k%%-*}" "${k#*-}" "${f#*:}" >"$results/families-$k.ktap" 2>&1 || true
-	echo "# stage: families $k: $(($(now) - t)) s"
-	subtest "families $k" "$results/families-$k.ktap"
-done
-# The same verdict and headline for every scenario.
-# shellcheck disable=SC2086
-compare_pairs scenarios scenarios.tsv $scompares
-# Our files without a W=1 warning, the build without an objtool warning.
-for k in $warnings; do
-	rc=0
-	"$s/check-warnings.sh" "${k%%-*}" "${k#*-}" >"$results/warnings-$k.log" 2>&1 || rc=$?
-	{
-		echo "KTAP version 1"
-		echo "1..1"
-		sed 's/^/# /' "$results/warnings-$k.log"
-		[ "$rc" -eq 0 ] || printf 'not '
-		echo "ok 1 $k: no W=1 warning in our files, no objtool warning"
-		echo "# $k: $((rc == 0)) passed, $((rc != 0)) failed"
-	} >"$results/warnings-$k.ktap"
-	subtest "warnings $k" "$results/warnings-$k.ktap"
+# The scenario comparison reads what the scenario boots wrote.
+for test in point compare-selftest scenarios families compare-scenarios warnings; do
+	per_line "$test"
 done
 
 # The tool tests may boot the suite's first kernel (a panic, a hang).
@@ -198,5 +178,6 @@ for t in $tools; do
 	subtest "$name" "$results/$name.ktap"
 done
 
+echo "1..$n"
 echo "$total_pass passed, $total_fail failed"
 [ "$total_fail" -eq 0 ]

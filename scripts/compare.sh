@@ -30,19 +30,22 @@ rows() {
 echo "KTAP version 1"
 echo "1..3"
 n=0
+fails=0
 same=yes
 for f in "$2" "$3"; do
 	n=$((n + 1))
 	name=$(basename "$(dirname "$f")")
 	ok=ok
-	rows "$f" >"$work/$n" || { ok="not ok"; same=; }
+	rows "$f" >"$work/$n" || { ok="not ok"; same=; fails=$((fails + 1)); }
 	echo "$ok $n $name: $what found ($(grep -c . "$work/$n") rows)"
 	names="${names:+$names and }$name"
 done
 if [ -n "$same" ] && diff -u "$work/1" "$work/2" >"$work/diff"; then
 	echo "ok 3 $names: the same $what"
+	echo "# 3 passed, 0 failed"
 	exit 0
 fi
 sed 's/^/# /' "$work/diff" 2>/dev/null || true
 echo "not ok 3 $names: the same $what"
+echo "# $((2 - fails)) passed, $((fails + 1)) failed"
 exit 1

@@ -27,6 +27,15 @@ kernel_dir() {
 	echo "$LV_BUILD/$1-$2"
 }
 
+# bootable_kernel ARCH SET: the build folder of a kernel that is built and
+# has its initramfs (call it as "odir=$(bootable_kernel A S) || exit 1").
+bootable_kernel() {
+	dir=$(kernel_dir "$1" "$2")
+	[ -f "$dir/arch/x86/boot/bzImage" ] || die "$1-$2 is not built"
+	[ -f "$dir/initramfs.cpio" ] || die "$1-$2 has no initramfs"
+	echo "$dir"
+}
+
 # The kernel's own name for an architecture of ours.
 kernel_arch() {
 	case "$1" in

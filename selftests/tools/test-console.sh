@@ -84,6 +84,12 @@ check "no self-test result" lacks "locking self-test"
 check "results renumbered without it" has_line "ok 2 x86_64: no validator report"
 check "plan is 1..9" has_line "1..9"
 
+# An intermediate point of the series: the init's own results left out.
+run good-boot-only verdict --label x86_64 --boot-only "$fx/good.log"
+check "--boot-only: exit status 0" status_is 0
+check "--boot-only: no init result" lacks ": init: "
+check "--boot-only: init finished kept, plan 1..6" has_line "1..6"
+
 # A kernel proving some lock families only: the other families' cases fail
 # as expected, which is right there and wrong everywhere else.
 sed 's/Good, all 358 testcases passed! |/162 out of 358 testcases failed, as expected. |/' \

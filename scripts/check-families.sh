@@ -50,7 +50,7 @@ for pair in $abbas; do
 	fi
 	verdict=ok
 	boot "$sc" "$words" || verdict="not ok"
-	grep -q -E "^ok [0-9]+ .*init: scenario $sc[: ]" "$logs/$sc.log.ktap" || verdict="not ok"
+	grep -q -E "^ok [0-9]+ .*init: scenario ${sc}[: ]" "$logs/$sc.log.ktap" || verdict="not ok"
 	if [ "$verdict" != ok ]; then
 		fails=$((fails + 1))
 		grep -E '^not ok' "$logs/$sc.log.ktap" | sed 's/^/# /' || true

@@ -537,7 +537,7 @@ def figures(lines):
     """The benchmark's figures as (metric, value), in console order."""
     out, learned, memory, pairs, after = [], 0, [], 0, False
     for raw in lines:
-        line = re.sub(r"^\[ *[0-9]+\.[0-9]+\] ", "", raw, count=1)
+        line = strip_stamp(raw)
         f = line.split()
         if re.fullmatch(r"lockdep_bench: (pair|scale|flags) [a-z_0-9]+ [0-9.]+ ns", line):
             out.append((f[1] + " " + f[2], f[3]))

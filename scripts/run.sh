@@ -30,11 +30,10 @@ boot_and_judge "$odir/console.log" "$arch-$set_name" "" "$arch" "$set_name" || v
 stage_done boot "$t"
 grep -q '^ok [0-9]* .*: kernel reached init' "$odir/console.log.ktap" ||
 	sed 's/^/boot: /' "$odir/console.log.boot"
-cp "$odir/console.log.ktap" "$odir/verdict.ktap"
 echo
-sed -n 's/^.* locking self-test: /self-test: /p' "$odir/verdict.ktap"
+sed -n 's/^.* locking self-test: /self-test: /p' "$odir/console.log.ktap"
 "$s/console.py" stats "$odir/console.log" || true
-grep -E '^(not )?ok ' "$odir/verdict.ktap" | grep -v '^ok ' || true
-tail -n 1 "$odir/verdict.ktap" | sed 's/^# //'
+grep -E '^(not )?ok ' "$odir/console.log.ktap" | grep -v '^ok ' || true
+tail -n 1 "$odir/console.log.ktap" | sed 's/^# //'
 echo "console: $odir/console.log"
-[ "$verdict" -eq 0 ] || die "the verdict has failures (see $odir/verdict.ktap)"
+[ "$verdict" -eq 0 ] || die "the verdict has failures (see $odir/console.log.ktap)"

@@ -529,7 +529,7 @@ static void scenarios_run(void)
 	if (!scenarios_enabled())
 		return;
 	err = load_table();
-	ktap_result(!err, "scenario module loads and lists %d scenarios (error %d)",
+	ktap_result(!err, "module test_lockdep_scenarios loads and lists %d scenarios (error %d)",
 		    nr_expects, err);
 	if (!err && (list_run() || silent_run()))
 		print_table();

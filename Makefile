@@ -19,7 +19,7 @@ check-full:
 torture:
 	LV_BOOT_TIMEOUT=900 scripts/check.sh --no-tools configs/suite-torture
 
-# The benchmark: no validator, the tree's engine, ours on and ours off,
+# The benchmark: no validator, the classic engine, LKV on and LKV off,
 # booted in turn (BENCH_ARGS="--rounds 9", "--quick", "i386"...).
 bench:
 	scripts/bench.sh $(BENCH_ARGS)

@@ -1,14 +1,14 @@
 #!/bin/sh
-# The production kernel's figures from a benchmark run: our engine built
+# The production kernel's figures from a benchmark run: the LKV engine built
 # for proving on demand (config set production), switched off and on,
 # against its baseline without a validator (production-none), against
-# our engine in the PROVE_LOCKING kernel (ours), and beside the tree's
-# engine (tree, shown only: its kernel is not on the production base).
+# the LKV engine in the PROVE_LOCKING kernel (lkv), and beside the classic
+# engine (classic, shown only: its kernel is not on the production base).
 # Reads DIR/medians.tsv,
 # written by bench-report.sh, and prints the table and the goals:
 #   off - baseline   at most +4 per lock+unlock pair, +2 per irq
 #                    save/restore pair
-#   on / ours        at most 1.00 per lock+unlock pair
+#   on / lkv         at most 1.00 per lock+unlock pair
 #   off / baseline   at most 1.02 for the macro workload
 # and the lock statistics' table: the production kernel (prod-off), the
 # same with LOCK_STAT but off (prod-stat-off) and on, proving nothing
@@ -27,7 +27,7 @@ unit=$(bench_unit "$@") || exit 1
 	die "usage: bench-production.sh [--unit instr|ns] DIR [VMLINUX_NONE VMLINUX_PROD]"
 medians="$1/medians.tsv"
 [ -r "$medians" ] || die "no $medians: run bench-report.sh on $1 first"
-for v in prod-none prod-off prod-on prod-stat-off prod-stat-on ours tree; do
+for v in prod-none prod-off prod-on prod-stat-off prod-stat-on lkv classic; do
 	grep -q "	$v	" "$medians" || die "no figures of $v in $medians"
 done
 
@@ -45,14 +45,14 @@ awk -F'\t' -v pu="$unit" '
 	}
 	END {
 		printf "%-28s %10s %10s %10s %10s %10s %9s %8s\n", "metric (median)",
-			"prod-none", "prod-off", "prod-on", "ours", "tree", "off-none",
-			"on/ours"
+			"prod-none", "prod-off", "prod-on", "lkv", "classic", "off-none",
+			"on/lkv"
 		for (i = 1; i <= n; i++) {
 			m = order[i]
 			if (m !~ /^(pair|flags|size|macro) /)
 				continue
 			a = get(m, "prod-none"); b = get(m, "prod-off")
-			c = get(m, "prod-on"); d = get(m, "ours"); t = get(m, "tree")
+			c = get(m, "prod-on"); d = get(m, "lkv"); t = get(m, "classic")
 			delta = (a != "" && b != "") ? sprintf("%+.1f", b - a) : "-"
 			r = (c != "" && d > 0) ? sprintf("%.2f", c / d) : "-"
 			u = m ~ /^size / ? "B" : pu
@@ -72,7 +72,7 @@ awk -F'\t' -v pu="$unit" '
 		print ""
 		goal("prod-off - prod-none, lock+unlock (worst case)", worst_off, 4, "%+.1f")
 		goal("prod-off - prod-none, irq save/restore", irq_off, 2, "%+.1f")
-		goal("prod-on / ours, lock+unlock (worst case)", worst_on, 1, "%.2f")
+		goal("prod-on / lkv, lock+unlock (worst case)", worst_on, 1, "%.2f")
 		goal("prod-off / prod-none, macro workload", macro_off, 1.02, "%.3f")
 		print ""
 		print "# Lock statistics: compiled out, compiled in but off, on"

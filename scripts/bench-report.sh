@@ -7,13 +7,13 @@
 # The figures of the benchmark module are in UNIT: "instr" for boots under
 # QEMU's -icount shift=0, "ns" for wall-clock boots.
 #
-# Usage: bench-report.sh [--unit instr|ns] DIR none tree ours ours-off
+# Usage: bench-report.sh [--unit instr|ns] DIR none classic lkv lkv-off
 set -eu
 . "$(dirname "$0")/lib.sh"
 
 unit=$(bench_unit "$@") || exit 1
 [ "${1:-}" != --unit ] || shift 2
-[ $# -eq 5 ] || die "usage: bench-report.sh [--unit instr|ns] DIR none tree ours ours-off"
+[ $# -eq 5 ] || die "usage: bench-report.sh [--unit instr|ns] DIR none classic lkv lkv-off"
 dir=$1
 shift
 variants="$*"
@@ -45,8 +45,8 @@ tail -n +2 "$dir/bench.csv" | awk -F, -v OFS='\t' '{ print $3, $1, $4 }' |
 		{ v[++n] = $3 }
 		END { flush() }' >"$dir/medians.tsv"
 
-# The table, the goals and medians.csv; metrics in the order ours logs them.
-order=$(cat "$dir/ours"-1.fig "$dir"/*.fig | cut -f1 | awk '!seen[$0]++')
+# The table, the goals and medians.csv; metrics in the order lkv logs them.
+order=$(cat "$dir/lkv"-1.fig "$dir"/*.fig | cut -f1 | awk '!seen[$0]++')
 echo "$order" | awk -F'\t' -v OFS=',' -v csv="$dir/medians.csv" -v vs="$variants" -v pu="$unit" '
 	FILENAME != "-" { med[$1 SUBSEP $2] = $3; next }
 	{ order[++nm] = $0 }
@@ -111,7 +111,7 @@ echo "$order" | awk -F'\t' -v OFS=',' -v csv="$dir/medians.csv" -v vs="$variants
 		split(vs, v, " ")
 		printf "%-28s %10s %10s %10s %10s %9s %9s %9s\n", "metric (median)",
 			v[1], v[2], v[3], v[4], v[3] "/" v[1], v[3] "/" v[2], "off/" v[1]
-		print "metric,unit," v[1] "," v[2] "," v[3] "," v[4] ",ours/none,ours/tree,off/none" >csv
+		print "metric,unit," v[1] "," v[2] "," v[3] "," v[4] ",lkv/none,lkv/classic,off/none" >csv
 		for (i = 1; i <= nm; i++) {
 			m = order[i]
 			a = get(m, v[1]); b = get(m, v[2]); c = get(m, v[3]); d = get(m, v[4])
@@ -121,18 +121,18 @@ echo "$order" | awk -F'\t' -v OFS=',' -v csv="$dir/medians.csv" -v vs="$variants
 			print m, unit(m), a, b, c, d, ratio(c, a), ratio(c, b), ratio(d, a) >csv
 		}
 		print ""
-		goal("ours/tree, known-chain lock+unlock (geomean)", pair_geomean(v[3], v[2]), 0.5)
-		goal("ours/tree, known-chain lock+unlock (worst case)", pair_worst(v[3], v[2]), 0.6)
-		goal("ours, large graph / small graph (worst case)", scale_worst(v[3]), 1.1)
+		goal("lkv/classic, known-chain lock+unlock (geomean)", pair_geomean(v[3], v[2]), 0.5)
+		goal("lkv/classic, known-chain lock+unlock (worst case)", pair_worst(v[3], v[2]), 0.6)
+		goal("lkv, large graph / small graph (worst case)", scale_worst(v[3]), 1.1)
 		x = pair_geomean(v[4], v[1])
-		printf "figure: %-46s %.2f\n", "ours-off/none, lock+unlock (geomean)", x
+		printf "figure: %-46s %.2f\n", "lkv-off/none, lock+unlock (geomean)", x
 		x = pair_geomean(v[2], v[1])
-		printf "figure: %-46s %.2f\n", "tree/none, lock+unlock (geomean)", x
+		printf "figure: %-46s %.2f\n", "classic/none, lock+unlock (geomean)", x
 		l1 = get("learn 100", v[3]); lm = get("learn max", v[3])
-		goal("ours, learning at " show(get("learn max classes", v[3])) " / at 100 classes",
+		goal("lkv, learning at " show(get("learn max classes", v[3])) " / at 100 classes",
 			(l1 > 0 && lm != "") ? lm / l1 : -1, 3)
 		ma = get("memory at boot", v[3]); mb = get("memory at boot", v[2])
-		goal("ours/tree, validator memory at boot", (ma != "" && mb > 0) ? ma / mb : -1, 0.25)
+		goal("lkv/classic, validator memory at boot", (ma != "" && mb > 0) ? ma / mb : -1, 0.25)
 	}' "$dir/medians.tsv" -
 
 # The plot: the lock+unlock pairs of each variant, on a log scale.
@@ -151,8 +151,8 @@ set logscale y
 set ylabel "$unit (log scale)"
 set xtics rotate by -30
 set key top left
-plot "$dir/pairs.dat" using 2:xtic(1) title "none", '' using 3 title "tree", \
-	'' using 4 title "ours", '' using 5 title "ours-off"
+plot "$dir/pairs.dat" using 2:xtic(1) title "none", '' using 3 title "classic", \
+	'' using 4 title "lkv", '' using 5 title "lkv-off"
 PLOT
 	echo "plot: $dir/bench.png"
 else

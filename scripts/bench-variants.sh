@@ -1,8 +1,8 @@
 # shellcheck shell=sh
 # The benchmark's variants: which kernel (config set) each boots and with
 # which command-line words. Sourced by bench.sh and profile.sh.
-#   none      no validator                  tree      the tree's engine
-#   ours      our engine, proving all       ours-off  the same, switched off
+#   none      no validator                  classic   the classic engine
+#   lkv       the LKV engine, proving all   lkv-off   the same, switched off
 #   prod-none production base, no validator prod-off  production kernel, off
 #   prod-on   production kernel, proving all
 #   prod-stat-off  production kernel with LOCK_STAT, off
@@ -11,19 +11,19 @@
 set_of() {
 	case $1 in
 	none) echo none ;;
-	tree) echo prove-tree ;;
-	ours | ours-off) echo prove ;;
+	classic) echo prove-classic ;;
+	lkv | lkv-off) echo prove ;;
 	prod-none) echo production-none ;;
 	prod-off | prod-on) echo production ;;
 	prod-stat-off | prod-stat-on) echo production-stat ;;
-	*) die "unknown variant '$1' (none tree ours ours-off prod-none prod-off prod-on prod-stat-off prod-stat-on)" ;;
+	*) die "unknown variant '$1' (none classic lkv lkv-off prod-none prod-off prod-on prod-stat-off prod-stat-on)" ;;
 	esac
 }
 
 words_of() {
 	case $1 in
 	none | prod-none) echo "lv.validator=none" ;;
-	ours-off) echo "lockdep.prove=none" ;;
+	lkv-off) echo "lockdep.prove=none" ;;
 	prod-on) echo "lockdep.prove=all" ;;
 	prod-stat-on) echo "lockdep.lock_stat=1" ;;
 	*) echo "" ;;

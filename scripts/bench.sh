@@ -1,15 +1,15 @@
 #!/bin/sh
 # Measure what the lock validator costs. Three kernels from one patched
 # tree, whose configs differ only in the validator (configs/sets: none,
-# prove-tree, prove), make four variants:
+# prove-classic, prove), make four variants:
 #   none      no validator
-#   tree      the tree's engine (kernel/locking/lockdep.c)
-#   ours      our engine (kernel/lockdep.c), proving everything
-#   ours-off  our engine built in, switched off at boot (lockdep.prove=none)
+#   classic   the classic engine (kernel/locking/lockdep.c)
+#   lkv       the LKV engine (kernel/locking/lkv/), proving everything
+#   lkv-off   the LKV engine built in, switched off at boot (lockdep.prove=none)
 # and, from two more kernels on a production-like base (config sets
 # production-none and production, PROVE_LOCKING_ON_DEMAND):
 #   prod-none  the production base without a validator
-#   prod-off   our engine built for proving on demand, as it boots (off)
+#   prod-off   the LKV engine built for proving on demand, as it boots (off)
 #   prod-on    the same kernel proving everything (lockdep.prove=all)
 # and what lock statistics cost (production-stat: the same kernel with
 # CONFIG_LOCK_STAT):
@@ -24,7 +24,7 @@
 # macro figure moves by some tenths of a percent: timer interrupts and
 # background work land differently), so the table takes the median of
 # ICOUNT_ROUNDS such boots per variant. Then the same boots on the wall
-# clock, ROUNDS times, interleaved (none tree ours ours-off none tree ...),
+# clock, ROUNDS times, interleaved (none classic lkv lkv-off none classic ...),
 # as a second view.
 # Every boot also runs a fixed amount of the busybox workload
 # (lv.workload_rounds, 10 rounds) and init logs the guest time it took: the
@@ -77,8 +77,8 @@ esac
 arch=$(kernel_arch "${1:-x86_64}")
 s="$LV_TOP/scripts"
 out="$LV_BUILD/bench-$arch"
-variants="none tree ours ours-off"
-sets="none prove-tree prove"
+variants="none classic lkv lkv-off"
+sets="none prove-classic prove"
 if [ -n "$production" ]; then
 	variants="$variants prod-none prod-off prod-on prod-stat-off prod-stat-on"
 	sets="$sets production-none production production-stat"
@@ -101,7 +101,7 @@ config_diff() {
 }
 
 mkdir -p "$out"
-pairs="none:prove prove-tree:prove"
+pairs="none:prove prove-classic:prove"
 [ -z "$production" ] || pairs="$pairs production-none:production production:production-stat"
 for pair in $pairs; do
 	opts=$(config_diff "${pair%%:*}" "${pair#*:}")
@@ -121,7 +121,7 @@ bench_boot() {
 		--timeout "${LV_BOOT_TIMEOUT:-600}" \
 		--append "lv.bench=1 $(words_of "$v") $extra" "$arch" "$(set_of "$v")" ||
 		die "bench boot $v round $r failed its checks: $(grep '^not ok' "$log.ktap" | head -3); see $log"
-	case $v in ours-off | prod-off | prod-stat-off | prod-stat-on)
+	case $v in lkv-off | prod-off | prod-stat-off | prod-stat-on)
 		grep -q '^# lv-bench: proving none' "$log" ||
 			die "bench boot $v round $r did not run switched off; see $log" ;;
 	esac
@@ -163,9 +163,9 @@ production_report() {
 }
 
 echo "# Instructions (QEMU -icount shift=0: 1 ns of guest time = 1 instruction; $icount_rounds rounds)"
-"$s/bench-report.sh" --unit instr "$out/icount" none tree ours ours-off
+"$s/bench-report.sh" --unit instr "$out/icount" none classic lkv lkv-off
 production_report instr "$out/icount"
 echo
 echo "# Wall clock (TCG, $rounds rounds; host-dependent, a second view)"
-"$s/bench-report.sh" --unit ns "$out/wall" none tree ours ours-off
+"$s/bench-report.sh" --unit ns "$out/wall" none classic lkv lkv-off
 production_report ns "$out/wall"

@@ -5,7 +5,7 @@
 # load (switch). What each scenario must give comes from the module's own
 # table, which the silent boot prints (lv.scenario=list when only some
 # scenarios are asked for); Documentation/testing.rst tells what each boot
-# checks. The per-scenario boots stop the LV engine at its first report
+# checks. The per-scenario boots stop the LKV engine at its first report
 # (lockdep.stop_at_first=1), as the other engine always does, so that both
 # can be compared. Each boot is judged by the init (headline, detail and
 # classes from the table) and by console.py verdict (no other report, no

@@ -1,8 +1,8 @@
 #!/bin/sh
-# Compile our engine's files with W=1 (the kernel's extra warnings) in the
+# Compile the LKV engine's files with W=1 (the kernel's extra warnings) in the
 # configuration of one built kernel, and fail on any warning in them; and
 # fail on any objtool warning in the kernel's own build log (with
-# DEBUG_ENTRY objtool checks noinstr code, which our engine has).
+# DEBUG_ENTRY objtool checks noinstr code, which the LKV engine has).
 # A separate output folder (build/<arch>-<set>.w1) keeps the kernel's own
 # objects untouched, so its next build stays incremental.
 #
@@ -16,9 +16,9 @@ odir=$(kernel_dir "$arch" "$2")
 wdir="$odir.w1"
 [ -f "$odir/.config" ] || die "no $odir/.config: build $arch-$2 first"
 
-# Our engine's objects that this configuration builds (LOCK_STAT adds one).
-objs=$(cd "$odir" && ls kernel/lockdep*.o 2>/dev/null || true)
-[ -n "$objs" ] || die "no kernel/lockdep*.o in $odir: not our engine, or not built"
+# The LKV engine's objects that this configuration builds (LOCK_STAT adds one).
+objs=$(cd "$odir" && ls kernel/locking/lkv/*.o 2>/dev/null || true)
+[ -n "$objs" ] || die "no kernel/locking/lkv/*.o in $odir: not the LKV engine, or not built"
 
 mkdir -p "$wdir"
 cmp -s "$odir/.config" "$wdir/.config" || cp "$odir/.config" "$wdir/.config"
@@ -31,10 +31,10 @@ for o in $objs; do rm -f "$wdir/$o"; done
 if ! make -C "$LV_SRC" O="$wdir" ARCH="$arch" CC="$cc" HOSTCC="$cc" W=1 \
 	-j"$LV_JOBS" $objs >"$log" 2>&1; then
 	tail -n 30 "$log" >&2
-	die "W=1 build of our engine failed for $arch-$2 (log: $log)"
+	die "W=1 build of the LKV engine failed for $arch-$2 (log: $log)"
 fi
 built=$(for o in $objs; do [ -f "$wdir/$o" ] && echo "$o"; done | grep -c . || true)
-warnings=$(grep -E '^[^ ]*kernel/lockdep[^/]*\.[ch]:[0-9]+:[0-9]+: warning:' "$log" || true)
+warnings=$(grep -E '^[^ ]*kernel/locking/lkv/[^/]*\.[ch]:[0-9]+:[0-9]+: warning:' "$log" || true)
 objtool=$(grep -E 'warning: objtool:' "$odir/build.log" || true)
 
 # result OK DESCRIPTION FINDINGS: one KTAP result, the findings as diagnostics.

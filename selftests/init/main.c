@@ -14,8 +14,8 @@
  *   lv.unproven=1       the scenario's lock family is not proven: expect silence
  *   lv.machine=1        ext4 on /dev/vda, loopback TCP, the ww_mutex self-test
  *   lv.workload=SECONDS busybox sh runs /workload.sh (user-space load) that long
- *   lv.capacity=1       fill our engine's storage with the capacity module
- *   lv.switch=SECONDS   flip our engine's run-time switch under load that long
+ *   lv.capacity=1       fill LKV's storage with the capacity module
+ *   lv.switch=SECONDS   flip LKV's run-time switch under load that long
  *   lv.validator=none   the kernel has no validator: check that, skip /proc
  *   lv.lockstat=1       check /proc/lock_stat against contention made on purpose
  *   lv.bench=1          run the benchmark module (lv.bench_iterations=N, ...)

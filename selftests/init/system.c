@@ -253,7 +253,7 @@ long lockdep_stat(const char *name)
 	return stats_value(stats, name);
 }
 
-/* The families our engine proves now, without the newline; false if none. */
+/* The families LKV proves now, without the newline; false if none. */
 bool read_prove_switch(char *state, size_t size)
 {
 	if (read_text(LV_PROVE_SWITCH, state, size) < 0)
@@ -263,8 +263,8 @@ bool read_prove_switch(char *state, size_t size)
 }
 
 /*
- * Does the validator prove every lock family?  The tree's engine always
- * does; ours says in its run-time switch.
+ * Does the validator prove every lock family?  The classic engine always
+ * does; LKV says in its run-time switch.
  */
 bool proving_all_families(void)
 {
@@ -280,7 +280,7 @@ bool validator_expected(void)
 	return !cmdline_has("lv.validator=none");
 }
 
-/* Our engine counts its reports; the tree's engine has no such line. */
+/* Our engine counts its reports; the classic engine has no such line. */
 bool validator_is_ours(void)
 {
 	return lockdep_stat("reports so far") >= 0;

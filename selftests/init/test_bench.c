@@ -4,7 +4,7 @@
  * (lib/test_lockdep_bench.c), which logs its figures on the console for
  * scripts/bench.sh, and check that the figures can be trusted: the module
  * ran to the end, the validator did not switch itself off on the way (a
- * validator that stopped early would look cheap), and our engine dropped
+ * validator that stopped early would look cheap), and the LKV engine dropped
  * nothing (a dependency dropped is one not paid for).
  *
  * lv.bench_iterations=N, lv.bench_runs=N, lv.bench_learn=N,
@@ -120,7 +120,7 @@ static void bench_run(void)
 	ktap_result(lockdep_stat("debug_locks") == 1,
 		    "the validator is still on after the benchmark");
 	if (!validator_is_ours()) {
-		ktap_skip("the tree's engine has no drop count",
+		ktap_skip("the classic engine has no drop count",
 			  "nothing was dropped during the benchmark");
 		return;
 	}

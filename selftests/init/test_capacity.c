@@ -223,7 +223,7 @@ static void capacity_run(void)
 	if (!capacity_enabled())
 		return;
 	if (!validator_is_ours()) {
-		ktap_skip_n(CAP_TESTS, "the tree's engine has fixed tables", "capacity");
+		ktap_skip_n(CAP_TESTS, "the classic engine has fixed tables", "capacity");
 		return;
 	}
 	read_counts(&start);

@@ -5,7 +5,7 @@
  * print, and its figures checked against contention made on purpose by
  * the scenario module's "contend" file: one thread per CPU fighting over
  * sc_stat_spin, sc_stat_rwsem and sc_stat_mutex, the writer alone taking
- * sc_stat_quiet.  Then clearing, statistics without proving (our engine),
+ * sc_stat_quiet.  Then clearing, statistics without proving (the LKV engine),
  * switching them off through kernel.lock_stat, and root only.
  */
 #define _GNU_SOURCE
@@ -368,7 +368,7 @@ static void without_proving(const char *name)
 	bool ok;
 
 	if (!validator_is_ours() || !read_prove_switch(was, sizeof(was))) {
-		ktap_skip("the tree's engine cannot stop proving", "%s", name);
+		ktap_skip("the classic engine cannot stop proving", "%s", name);
 		return;
 	}
 	ok = write_text(LV_PROVE_SWITCH, "none") == 0 && clear_stats() &&

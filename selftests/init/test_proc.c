@@ -2,7 +2,7 @@
 /*
  * The validator's state as the running kernel exposes it in /proc: it must be
  * there, readable, and still switched on after the boot (a report switches
- * the tree's engine off, which debug_locks shows).
+ * the classic engine off, which debug_locks shows).
  */
 #define _GNU_SOURCE
 #include <stdio.h>
@@ -55,13 +55,13 @@ static void validator_still_on(const char *name)
 	ktap_result(on == 1, "%s (debug_locks %ld)", name, on);
 }
 
-/* A normal boot fits in what our engine allocates: nothing is dropped. */
+/* A normal boot fits in what the LKV engine allocates: nothing is dropped. */
 static void nothing_dropped(const char *name)
 {
 	long dropped = stats_value(stats, "events dropped");
 
 	if (!validator_is_ours()) {
-		ktap_skip("the tree's engine has no drop count", "%s", name);
+		ktap_skip("the classic engine has no drop count", "%s", name);
 		return;
 	}
 	ktap_result(dropped == 0, "%s (events dropped %ld, memory %ld kB)",

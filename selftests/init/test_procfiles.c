@@ -3,7 +3,7 @@
  * The validator's /proc files, parsed strictly: every line of
  * /proc/lockdep, /proc/lockdep_chains and /proc/lockdep_stats must have
  * the documented shape, the class count must agree with the statistics,
- * only root may read them, and SysRq-D must list every class (our engine).
+ * only root may read them, and SysRq-D must list every class (the LKV engine).
  */
 #define _GNU_SOURCE
 #include <ctype.h>
@@ -277,7 +277,7 @@ static void sysrq_d(const char *name)
 	int fd;
 
 	if (!validator_is_ours()) {
-		ktap_skip("the tree's engine prints no class list", "%s", name);
+		ktap_skip("the classic engine prints no class list", "%s", name);
 		return;
 	}
 	before = lockdep_stat("lock-classes");

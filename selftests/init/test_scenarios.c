@@ -458,7 +458,7 @@ static void keep_proving(void)
 	int i, j;
 
 	if (!validator_is_ours()) {
-		ktap_skip_n(KEEP_STEPS + 2, "the tree's engine stops at its first report",
+		ktap_skip_n(KEEP_STEPS + 2, "the classic engine stops at its first report",
 			    "keep proving, step");
 		return;
 	}

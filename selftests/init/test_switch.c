@@ -203,7 +203,7 @@ static void switch_run(void)
 	if (seconds <= 0)
 		return;
 	if (!validator_is_ours()) {
-		ktap_skip_n(SW_TESTS, "the tree's engine has no run-time switch", "switch");
+		ktap_skip_n(SW_TESTS, "the classic engine has no run-time switch", "switch");
 		return;
 	}
 	mount_fs("tmpfs", "/tmp");

@@ -2,7 +2,7 @@
 # configure.sh on a config set asking for an option the architecture cannot
 # have: the run must stop and name the option, instead of building a kernel
 # without it as merge_config.sh alone would. Also: the patched tree's
-# default engine under PROVE_LOCKING is ours, and the tree's can be chosen;
+# default engine under PROVE_LOCKING is LKV, and the classic can be chosen;
 # a set naming "make:defconfig" starts from defconfig, not tinyconfig; a
 # fragment named "ARCH:FRAGMENT" applies to that architecture alone.
 set -eu
@@ -41,13 +41,13 @@ tap_check "no .config is left behind for a build" \
 sed 's/^/# /' "$work/out"
 
 configure x86_64 default-engine >"$work/out2" 2>&1 || sed 's/^/# /' "$work/out2"
-tap_check "PROVE_LOCKING alone selects our engine" \
-	has_option x86_64-default-engine CONFIG_LOCKDEP_ENGINE_LV=y
-tap_check "... and leaves the tree's engine out" \
-	has_option x86_64-default-engine "# CONFIG_LOCKDEP_ENGINE_TREE is not set"
-configure x86_64 prove-tree >"$work/out3" 2>&1 || sed 's/^/# /' "$work/out3"
-tap_check "the prove-tree set selects the tree's engine" \
-	has_option x86_64-prove-tree CONFIG_LOCKDEP_ENGINE_TREE=y
+tap_check "PROVE_LOCKING alone selects the LKV engine" \
+	has_option x86_64-default-engine CONFIG_LOCKDEP_ENGINE_LKV=y
+tap_check "... and leaves the classic engine out" \
+	has_option x86_64-default-engine "# CONFIG_LOCKDEP_ENGINE_CLASSIC is not set"
+configure x86_64 prove-classic >"$work/out3" 2>&1 || sed 's/^/# /' "$work/out3"
+tap_check "the prove-classic set selects the classic engine" \
+	has_option x86_64-prove-classic CONFIG_LOCKDEP_ENGINE_CLASSIC=y
 configure x86_64 real >"$work/out4" 2>&1 || sed 's/^/# /' "$work/out4"
 tap_check "the real set starts from defconfig (ext4, which tinyconfig lacks)" \
 	has_option x86_64-real CONFIG_EXT4_FS=y

@@ -34,13 +34,13 @@ tree_htmldocs() {
 	test -s "$out/Documentation/output/locking/lock-validator.html"
 }
 
-# The quoted names of lv_seq_stat*() lines and report kinds in the engine.
+# The quoted names of lkv_seq_stat*() lines and report kinds in the engine.
 stat_fields() {
-	sed -n 's/.*lv_seq_stat\(_max\)\?(m, "\([^"]*\):".*/\2/p' "$src/kernel/lockdep_proc.c"
+	sed -n 's/.*lkv_seq_stat\(_max\)\?(m, "\([^"]*\):".*/\2/p' "$src/kernel/locking/lkv/proc.c"
 }
 report_kinds() {
-	sed -n '/lv_report_kind_names\[LV_NR_REPORT_KINDS\] = {/,/^};/s/.*= "\([^"]*\)".*/\1/p' \
-		"$src/kernel/lockdep_report.c"
+	sed -n '/lkv_report_kind_names\[LKV_NR_REPORT_KINDS\] = {/,/^};/s/.*= "\([^"]*\)".*/\1/p' \
+		"$src/kernel/locking/lkv/report.c"
 }
 
 # Does the RST name each line of stdin (in double backquotes)?

@@ -1,7 +1,8 @@
 #!/bin/sh
 # apply-series.sh on a tiny tree: a good patch applies once and is not applied
 # again; a patch that does not apply stops the run, naming the patch and
-# showing the rejected hunk.
+# showing the rejected hunk; a series whose patches were renamed or
+# rewritten replaces the old one, new files of the old one removed.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/tap.sh"
@@ -34,4 +35,20 @@ tap_check "the failure names the patch" has "$work/out2" "patch bad.patch does n
 tap_check "the failure shows the rejected hunk" has "$work/out2" "-zwei"
 tap_check "the tree is left with the good patch only" has "$work/tree/lib/file.c" TWO
 sed 's/^/# /' "$work/out2"
+
+# The series rewritten: good.patch is gone (renamed and changed), and the
+# old series created a file that the new one does not have.
+printf 'Subject: [PATCH] lib: add a file\n\n--- /dev/null\n+++ b/lib/new.c\n@@ -0,0 +1 @@\n+new\n' \
+	>"$work/patches/add.patch"
+printf 'good.patch\nadd.patch\n' >"$work/series"
+"$apply" "$work/tree" "$work/series" "$work/patches" >"$work/out3" 2>&1 || true
+rm "$work/patches/good.patch" "$work/patches/add.patch"
+write_patch renamed "lib: change two otherwise" two Two
+echo renamed.patch >"$work/series"
+rc=0
+timeout 60 "$apply" "$work/tree" "$work/series" "$work/patches" >"$work/out4" 2>&1 || rc=$?
+sed 's/^/# /' "$work/out3" "$work/out4"
+tap_check "a renamed, rewritten series replaces the old one (rc $rc)" test "$rc" -eq 0
+tap_check "the file has the new series' change" has "$work/tree/lib/file.c" Two
+tap_check "the old series' new file is gone" test ! -e "$work/tree/lib/new.c"
 tap_end

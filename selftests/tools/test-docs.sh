@@ -40,15 +40,19 @@ stat_fields() {
 }
 report_kinds() {
 	sed -n '/lkv_report_kind_names\[LKV_NR_REPORT_KINDS\] = {/,/^};/s/.*= "\([^"]*\)".*/\1/p' \
-		"$src/kernel/locking/lkv/report.c"
+		"$src/kernel/locking/lkv/findings.c"
 }
 
-# Does the RST name each line of stdin (in double backquotes)?
+# Does the RST name each line of stdin (in double backquotes)? An empty
+# list fails: the names were not found in the engine's source.
 all_named() {
 	missing=
+	n=0
 	while read -r name; do
+		n=$((n + 1))
 		grep -q -F "\`\`$name\`\`" "$rst" || missing="$missing [$name]"
 	done
+	[ "$n" -gt 0 ] || { echo "# no names read from the engine's source"; return 1; }
 	[ -z "$missing" ] || { echo "# not in lock-validator.rst:$missing"; return 1; }
 }
 

@@ -66,26 +66,15 @@ fi
 
 cd "$tree"
 rm -f "$stamp"
-# Take the old series off with quilt's own backups (.pc/PATCH/FILE, empty
-# for a file the patch created), newest first: quilt pop refuses once the
-# series file names other patches, as after patches were renamed.
-unapply_old_series() {
-	[ -s .pc/applied-patches ] || return 0
-	for p in $(sed '1!G;h;$!d' .pc/applied-patches); do
-		[ -d ".pc/$p" ] ||
-			die "no backups of $p in $tree/.pc; remove build/src to start afresh"
-		(cd ".pc/$p" && find . -type f ! -name '.timestamp') | while read -r f; do
-			if [ -s ".pc/$p/$f" ]; then
-				cp -p ".pc/$p/$f" "$f"
-			else
-				rm -f "$f"
-			fi
-		done
-	done
+# Take the old series off with quilt's own backups. The series file may
+# name other patches by now (patches renamed or dropped), so quilt pops
+# by the list of what it applied, which its backups match.
+if [ -s .pc/applied-patches ]; then
+	cp .pc/applied-patches .pc/old-series
+	QUILT_SERIES=.pc/old-series quilt pop -a -f -q >/dev/null ||
+		die "cannot pop the old series from $tree; remove build/src to start afresh"
 	rm -rf .pc
-}
-
-unapply_old_series
+fi
 
 for p in $(series_entries); do
 	if ! out=$(quilt push -q --fuzz=0 "$p" 2>&1); then

@@ -30,8 +30,8 @@ boot() {
 # module's table (lv.scenario=list prints it): rt_mutex goes with mutex,
 # percpu-rwsem with rwsem, seqcount and local_lock with map.
 boot list "lv.scenario=list" || die "lv.scenario=list failed; see $logs/list.log"
-abbas=$("$LV_TOP/scripts/console.py" scenarios "$logs/list.log" |
-	awk -F'|' '$5 != "-" { print $1 ":" $5 }')
+abbas=$("$LV_TOP/scripts/console.py" scenarios --family-abbas "$logs/list.log") ||
+	die "no ABBA of one lock family in the module's table; see $logs/list.log"
 # Every family has an ABBA of its own, or the boot would prove nothing.
 echo "$abbas" | grep -q ":$family\$" ||
 	die "no ABBA of the $family family alone in the module's table"

@@ -8,7 +8,7 @@
     console.py stats LOG
     console.py figures LOG
     console.py headline LOG
-    console.py scenarios LOG
+    console.py scenarios [--reporting | --family-abbas] LOG
 
 verdict         KTAP version 1: did the kernel reach init, did the locking
                 self-test pass, did the validator (or anything else)
@@ -26,7 +26,10 @@ headline        the first report headline inside a scenario's window, with
                 task names and CPU numbers masked, for comparing engines.
 scenarios       the scenario module's table as the init printed it
                 ("# lv-scenario-table:" lines): one line per scenario,
-                name|headline|detail|classes|families.  Exit 1: no table.
+                name|headline|detail|classes|families; --reporting: the
+                names of those that must report; --family-abbas:
+                "name:families" of those a lock family's ABBA is made of.
+                Exit 1: no table.
 
 Exit status 2: usage error or unreadable log.  The message strings in the
 tables below are those Linux 6.12 prints (kernel/locking/lockdep.c,
@@ -603,10 +606,22 @@ def headline(lines):
     return ""
 
 
+SCENARIO_COLUMNS = ("name", "headline", "detail", "classes", "families")
+
+
 def scenario_table(lines):
     """The scenario module's table lines the init copied to the console."""
     return [m.group(1) for m in
             (re.match(r"# lv-scenario-table: (.*)", line) for line in lines) if m]
+
+
+def scenario_rows(table):
+    """The table's lines as dicts of SCENARIO_COLUMNS; "-" is empty."""
+    rows = []
+    for line in table:
+        cells = [c if c != "-" else "" for c in line.split("|")]
+        rows.append(dict(zip(SCENARIO_COLUMNS, cells)))
+    return rows
 
 
 # -------------------------------------------------------------- commands
@@ -665,6 +680,11 @@ def cmd_headline(args):
 
 def cmd_scenarios(args):
     table = scenario_table(read_lines(args.log))
+    if args.select == "reporting":
+        table = [r["name"] for r in scenario_rows(table) if r.get("headline")]
+    elif args.select == "family-abbas":
+        table = ["%s:%s" % (r["name"], r["families"])
+                 for r in scenario_rows(table) if r.get("families")]
     for line in table:
         print(line)
     return 0 if table else 1
@@ -702,6 +722,13 @@ def parse_args(argv):
             ("scenarios", cmd_scenarios, "the scenario module's table")):
         c = sub.add_parser(name, help=text)
         c.set_defaults(func=func)
+    which = sub.choices["scenarios"].add_mutually_exclusive_group()
+    which.add_argument("--reporting", dest="select", action="store_const",
+                       const="reporting", help="only the names of the "
+                       "scenarios that must report")
+    which.add_argument("--family-abbas", dest="select", action="store_const",
+                       const="family-abbas", help='"name:families" of the '
+                       "ABBAs of one lock family")
     for c in sub.choices.values():
         c.add_argument("log", metavar="LOG", help="QEMU serial console log")
     return p.parse_args(argv)

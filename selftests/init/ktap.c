@@ -46,15 +46,6 @@ void ktap_skip(const char *reason, const char *fmt, ...)
 	skipped++;
 }
 
-/* N skipped results "WHAT 1" .. "WHAT N", for a suite that cannot run. */
-void ktap_skip_n(int n, const char *reason, const char *what)
-{
-	int i;
-
-	for (i = 0; i < n; i++)
-		ktap_skip(reason, "%s %d", what, i + 1);
-}
-
 void ktap_diag(const char *fmt, ...)
 {
 	va_list ap;
@@ -77,4 +68,9 @@ void ktap_footer(void)
 int ktap_failed(void)
 {
 	return failed;
+}
+
+int ktap_results(void)
+{
+	return results;
 }

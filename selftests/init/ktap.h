@@ -13,9 +13,9 @@ void ktap_result(bool ok, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 void ktap_skip(const char *reason, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
-void ktap_skip_n(int n, const char *reason, const char *what);
 void ktap_diag(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void ktap_footer(void);
 int ktap_failed(void);
+int ktap_results(void);
 
 #endif

@@ -44,6 +44,7 @@ static const struct lv_suite *const suites[] = {
 	&scenarios_suite,
 	&real_suite,
 	&machine_suite,
+	&workload_rounds_suite,
 	&workload_suite,
 	&capacity_suite,
 	&switch_suite,
@@ -51,17 +52,16 @@ static const struct lv_suite *const suites[] = {
 	&bench_suite,
 };
 
-#define NR_SUITES (int)(sizeof(suites) / sizeof(suites[0]))
 
 static void run_suites(void)
 {
 	int i, planned = 0;
 
-	for (i = 0; i < NR_SUITES; i++)
-		planned += suites[i]->count();
+	for (i = 0; i < NR_ENTRIES(suites); i++)
+		planned += suite_planned(suites[i]);
 	ktap_header(planned);
-	for (i = 0; i < NR_SUITES; i++)
-		suites[i]->run();
+	for (i = 0; i < NR_ENTRIES(suites); i++)
+		suite_run(suites[i]);
 }
 
 int main(void)

@@ -24,7 +24,6 @@
 #include "tests.h"
 
 #define BENCH_MODULE "/lib/modules/test_lockdep_bench.ko"
-#define BENCH_TESTS 3
 #define BENCH_CLASSES 8000
 /* Classes other code may make while the benchmark runs. */
 #define BENCH_CLASS_SLACK 64
@@ -34,11 +33,6 @@
 static bool bench_enabled(void)
 {
 	return cmdline_has("lv.bench=1");
-}
-
-static int bench_count(void)
-{
-	return bench_enabled() ? BENCH_TESTS : 0;
 }
 
 /* The "[max: N]" of the lock-classes line, or -1. */
@@ -75,7 +69,7 @@ static void bench_params(char *params, size_t size)
 	size_t len = strlen(params);
 	unsigned int i;
 
-	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+	for (i = 0; i < NR_ENTRIES(names); i++) {
 		snprintf(word, sizeof(word), "lv.bench_%s", names[i]);
 		if (cmdline_value(word, value, sizeof(value)) && len < size)
 			len += snprintf(params + len, size - len, " %s=%s",
@@ -96,14 +90,15 @@ static void bench_settle(void)
 	sleep(BENCH_SETTLE_SECONDS);
 }
 
-static void bench_run(void)
+/* The drop count before the benchmark, for the last step. */
+static long dropped_before;
+
+static void bench_ran(const char *name, int nth)
 {
-	long dropped_before = lockdep_stat("events dropped");
 	char params[256], prove[64];
 	int err;
 
-	if (!bench_enabled())
-		return;
+	dropped_before = lockdep_stat("events dropped");
 	/* The host checks that an "off" run really ran switched off. */
 	if (read_prove_switch(prove, sizeof(prove)))
 		ktap_diag("lv-bench: proving %s", prove);
@@ -112,21 +107,37 @@ static void bench_run(void)
 	bench_settle();
 	ktap_diag("lv-bench: loading the benchmark with %s", params);
 	err = load_module(BENCH_MODULE, params);
-	ktap_result(!err, "the benchmark module ran to the end (error %d)", err);
-	if (!validator_expected()) {
-		ktap_skip_n(BENCH_TESTS - 1, "no validator in this kernel", "bench");
-		return;
-	}
-	ktap_result(lockdep_stat("debug_locks") == 1,
-		    "the validator is still on after the benchmark");
-	if (!validator_is_ours()) {
-		ktap_skip("the classic engine has no drop count",
-			  "nothing was dropped during the benchmark");
-		return;
-	}
-	ktap_result(lockdep_stat("events dropped") == dropped_before,
-		    "nothing was dropped during the benchmark (%ld before, %ld after)",
-		    dropped_before, lockdep_stat("events dropped"));
+	ktap_result(!err, "%s (error %d)", name, err);
 }
 
-const struct lv_suite bench_suite = { "bench", bench_count, bench_run };
+static void bench_still_on(const char *name, int nth)
+{
+	if (!validator_expected())
+		ktap_skip("no validator in this kernel", "%s", name);
+	else
+		ktap_result(lockdep_stat("debug_locks") == 1, "%s", name);
+}
+
+static void bench_dropped_nothing(const char *name, int nth)
+{
+	long dropped = lockdep_stat("events dropped");
+
+	if (!validator_expected())
+		ktap_skip("no validator in this kernel", "%s", name);
+	else if (!validator_is_ours())
+		ktap_skip("the classic engine has no drop count", "%s", name);
+	else
+		ktap_result(dropped == dropped_before, "%s (%ld before, %ld after)",
+			    name, dropped_before, dropped);
+}
+
+static const struct lv_step bench_steps[] = {
+	/* Figures of a benchmark that did not run say nothing. */
+	{ "the benchmark module ran to the end", bench_ran, .needed = true },
+	{ "the validator is still on after the benchmark", bench_still_on },
+	{ "nothing was dropped during the benchmark", bench_dropped_nothing },
+};
+
+const struct lv_suite bench_suite = {
+	.name = "bench", .enabled = bench_enabled, LV_STEPS(bench_steps),
+};

@@ -29,7 +29,6 @@
 #define CAP_LIMIT "/sys/module/lockdep/parameters/memory_kb"
 #define CAP_SLACK 50
 #define CAP_SLACK_PERCENT 1
-#define CAP_TESTS 11
 
 /* What the counters said before a step. */
 struct cap_counts {
@@ -39,11 +38,6 @@ struct cap_counts {
 static bool capacity_enabled(void)
 {
 	return cmdline_has("lv.capacity=1");
-}
-
-static int capacity_count(void)
-{
-	return capacity_enabled() ? CAP_TESTS : 0;
 }
 
 static void read_counts(struct cap_counts *c)
@@ -102,7 +96,7 @@ static const char *counted_step(const char *verb, unsigned int n,
 }
 
 /* "classes N": each new lock got a class or counted one dropped class. */
-static void step_classes(unsigned int n, bool want_drops, const char *what)
+static void classes_made(unsigned int n, bool want_drops, const char *what)
 {
 	struct cap_counts a, b;
 	unsigned int got = 0, without = 0;
@@ -123,7 +117,7 @@ static void step_classes(unsigned int n, bool want_drops, const char *what)
 }
 
 /* "deps N": each pair taken is a learned or a dropped dependency. */
-static long step_deps(unsigned int n, const char *what)
+static long deps_taken(unsigned int n, const char *what)
 {
 	struct cap_counts a, b;
 	unsigned int pairs = 0;
@@ -141,8 +135,38 @@ static long step_deps(unsigned int n, const char *what)
 	return b.deps_dropped - a.deps_dropped;
 }
 
+/* The counters when the suite began, and what the steps found. */
+static struct cap_counts start;
+static long deps_dropped, deps_resumed_from;
+
+static void step_load(const char *name, int nth)
+{
+	int err;
+
+	read_counts(&start);
+	err = load_module(CAP_MODULE, "");
+	if (!err)
+		err = write_text(CAP_RUN, "witness");
+	ktap_result(!err, "%s (error %d)", name, err);
+}
+
+static void step_classes(const char *name, int nth)
+{
+	classes_made(2000, false, name);
+}
+
+static void step_deps_limited(const char *name, int nth)
+{
+	deps_dropped = deps_taken(30000, name);
+}
+
+static void step_ran_out(const char *name, int nth)
+{
+	ktap_result(deps_dropped > 0, "%s (%ld dropped)", name, deps_dropped);
+}
+
 /* The console notice about drops: one line, however many drops. */
-static void step_notice_once(void)
+static void step_notice_once(const char *name, int nth)
 {
 	const char *log = kernel_log_since("Lock dependency validator");
 	const char *p = log;
@@ -152,17 +176,15 @@ static void step_notice_once(void)
 		n++;
 		p++;
 	}
-	ktap_result(n == 1, "the console says once that memory ran out (%d times, %ld events dropped)",
-		    n, lockdep_stat("events dropped"));
+	ktap_result(n == 1, "%s (%d times, %ld events dropped)",
+		    name, n, lockdep_stat("events dropped"));
 }
 
 /* A dependency learned before the storage ran out still closes a cycle. */
-static void step_cycle(void)
+static void step_cycle(const char *name, int nth)
 {
-	static char log[16384];
 	struct cap_counts a, b;
 	const char *line, *window;
-	bool logged = false;
 
 	/* console.py verdict ignores the report this window is expected to hold. */
 	write_text("/dev/kmsg", "lockdep_capacity: begin cycle\n");
@@ -173,8 +195,14 @@ static void step_cycle(void)
 	ktap_result(line && window &&
 		    strstr(window, "WARNING: possible circular locking dependency detected") &&
 		    b.reports == a.reports + 1,
-		    "a real ABBA after the storage ran out is reported (reports %ld -> %ld)",
-		    a.reports, b.reports);
+		    "%s (reports %ld -> %ld)", name, a.reports, b.reports);
+}
+
+static void step_cycle_logged(const char *name, int nth)
+{
+	static char log[16384];
+	bool logged = false;
+
 	if (read_text("/proc/lockdep_reports", log, sizeof(log)) > 0) {
 		char *l, *save;
 
@@ -182,66 +210,69 @@ static void step_cycle(void)
 			logged |= !strncmp(l, "circular\t", 9) &&
 				  strstr(l, "capacity_a") && strstr(l, "capacity_b");
 	}
-	ktap_result(logged && lockdep_stat("debug_locks") == 1,
-		    "/proc/lockdep_reports logs it and the validator stays on");
+	ktap_result(logged && lockdep_stat("debug_locks") == 1, "%s", name);
 	ktap_diag("lv-scenario: capacity cycle done");
 }
 
 /* With the limit lifted, the worker grows the pools and learning resumes. */
-static void step_regrow(void)
+static void step_regrow(const char *name, int nth)
 {
-	struct cap_counts a, b;
 	int err = write_text(CAP_LIMIT, "0");
 
 	/* A pool that failed to grow tries again after a second. */
 	sleep_seconds(2);
-	read_counts(&a);
-	step_deps(20000, "with memory allowed again");
-	read_counts(&b);
-	ktap_result(!err && b.deps - a.deps > 10000,
-		    "learning resumes once memory is allowed (%ld dependencies learned, %ld dropped, limit write error %d)",
-		    b.deps - a.deps, b.deps_dropped - a.deps_dropped, err);
+	deps_resumed_from = err ? -1 : lockdep_stat("direct dependencies");
+	deps_taken(20000, name);
 }
 
-static void step_free(long classes_before)
+static void step_resumed(const char *name, int nth)
+{
+	long learned = lockdep_stat("direct dependencies") - deps_resumed_from;
+
+	ktap_result(deps_resumed_from >= 0 && learned > 10000,
+		    "%s (%ld dependencies learned, limit lifted: %s)", name,
+		    learned, deps_resumed_from >= 0 ? "yes" : "no");
+}
+
+static void step_class_table_full(const char *name, int nth)
+{
+	classes_made(7000, true, name);
+}
+
+static void step_free(const char *name, int nth)
 {
 	struct cap_counts b;
 	const char *line = cap_command("free", "lockdep_capacity: free ");
 
 	read_counts(&b);
-	ktap_result(line && b.classes <= classes_before + CAP_SLACK &&
+	ktap_result(line && b.classes <= start.classes + CAP_SLACK &&
 		    lockdep_stat("debug_locks") == 1,
-		    "unregistering the keys frees their classes (%ld classes, %ld before the test)",
-		    b.classes, classes_before);
+		    "%s (%ld classes, %ld before the test)", name, b.classes,
+		    start.classes);
 }
 
-static void capacity_run(void)
+static const struct lv_step capacity_steps[] = {
+	{ "capacity module loads and learns capacity_a -> capacity_b", step_load,
+	  .needed = true },
+	{ "2000 classes with dynamic keys", step_classes },
+	{ "30000 dependencies under lockdep.memory_kb", step_deps_limited },
+	{ "the dependency store ran out under the memory limit", step_ran_out },
+	{ "the console says once that memory ran out", step_notice_once },
+	{ "a real ABBA after the storage ran out is reported", step_cycle },
+	{ "/proc/lockdep_reports logs it and the validator stays on", step_cycle_logged },
+	{ "with memory allowed again", step_regrow },
+	{ "learning resumes once memory is allowed", step_resumed },
+	{ "past the class table's 8191 slots", step_class_table_full },
+	{ "unregistering the keys frees their classes", step_free },
+};
+
+/* The classic engine's tables are fixed: nothing to fill. */
+static const char *capacity_skip(void)
 {
-	struct cap_counts start;
-	int err;
-
-	if (!capacity_enabled())
-		return;
-	if (!validator_is_ours()) {
-		ktap_skip_n(CAP_TESTS, "the classic engine has fixed tables", "capacity");
-		return;
-	}
-	read_counts(&start);
-	err = load_module(CAP_MODULE, "");
-	if (!err)
-		err = write_text(CAP_RUN, "witness");
-	ktap_result(!err, "capacity module loads and learns capacity_a -> capacity_b (error %d)",
-		    err);
-	if (err)
-		return;
-	step_classes(2000, false, "2000 classes with dynamic keys");
-	ktap_result(step_deps(30000, "30000 dependencies under lockdep.memory_kb") > 0,
-		    "the dependency store ran out under the memory limit");
-	step_notice_once();
-	step_cycle();
-	step_regrow();
-	step_classes(7000, true, "past the class table's 8191 slots");
-	step_free(start.classes);
+	return validator_is_ours() ? NULL : "the classic engine has fixed tables";
 }
 
-const struct lv_suite capacity_suite = { "capacity", capacity_count, capacity_run };
+const struct lv_suite capacity_suite = {
+	.name = "capacity", .enabled = capacity_enabled, .skip = capacity_skip,
+	LV_STEPS(capacity_steps),
+};

@@ -217,7 +217,7 @@ static bool read_lock_stat(void)
 	if (read_text(LS_FILE, text, sizeof(text)) < 0)
 		return false;
 	/* strtok_r() would swallow the blank lines the layout has. */
-	for (line = text; line && nr < (int)(sizeof(lines) / sizeof(lines[0]));
+	for (line = text; line && nr < NR_ENTRIES(lines);
 	     nr++) {
 		lines[nr] = line;
 		save = strchr(line, '\n');
@@ -295,7 +295,7 @@ static bool all_contended_sanely(void)
 	bool ok = true;
 	size_t i;
 
-	for (i = 0; i < sizeof(contended_locks) / sizeof(contended_locks[0]); i++)
+	for (i = 0; i < NR_ENTRIES(contended_locks); i++)
 		ok &= contended_sanely(contended_locks[i]);
 	return ok;
 }
@@ -312,14 +312,14 @@ static bool none_contended_counted(void)
 {
 	size_t i;
 
-	for (i = 0; i < sizeof(contended_locks) / sizeof(contended_locks[0]); i++) {
+	for (i = 0; i < NR_ENTRIES(contended_locks); i++) {
 		if (!counted_nothing(contended_locks[i]))
 			return false;
 	}
 	return true;
 }
 
-static void layout(const char *name)
+static void layout(const char *name, int nth)
 {
 	bool ok = clear_stats() && contend() && read_lock_stat();
 
@@ -327,12 +327,12 @@ static void layout(const char *name)
 		    "%s (%d classes, %d bad lines)", name, file.nr, file.bad);
 }
 
-static void contended(const char *name)
+static void contended(const char *name, int nth)
 {
 	ktap_result(all_contended_sanely(), "%s", name);
 }
 
-static void points(const char *name)
+static void points(const char *name, int nth)
 {
 	const struct ls_class *m = find_class("sc_stat_mutex");
 	const struct ls_class *s = find_class("sc_stat_spin");
@@ -343,7 +343,7 @@ static void points(const char *name)
 		    s ? s->points_in_contender : 0, s ? s->points : 0);
 }
 
-static void uncontended(const char *name)
+static void uncontended(const char *name, int nth)
 {
 	const struct ls_class *c = find_class("sc_stat_quiet");
 
@@ -352,7 +352,7 @@ static void uncontended(const char *name)
 		    c ? c->acquisitions : 0, c ? c->contentions : 0);
 }
 
-static void clearing(const char *name)
+static void clearing(const char *name, int nth)
 {
 	bool ok = clear_stats() && read_lock_stat() && !file.bad;
 
@@ -362,7 +362,7 @@ static void clearing(const char *name)
 }
 
 /* Our engine counts contention of families it does not prove. */
-static void without_proving(const char *name)
+static void without_proving(const char *name, int nth)
 {
 	char was[128];
 	bool ok;
@@ -378,7 +378,7 @@ static void without_proving(const char *name)
 	ktap_result(ok, "%s (proving '%s' restored)", name, was);
 }
 
-static void switched_off(const char *name)
+static void switched_off(const char *name, int nth)
 {
 	bool ok = set_switch("0") && clear_stats() && contend() &&
 		  read_lock_stat() && !file.bad;
@@ -388,7 +388,7 @@ static void switched_off(const char *name)
 }
 
 /* In a child that gave up root: no read, no switching. */
-static void root_only(const char *name)
+static void root_only(const char *name, int nth)
 {
 	static const char *const files[] = { LS_FILE, LS_SWITCH };
 	static const int flags[] = { O_RDONLY, O_WRONLY };
@@ -399,10 +399,28 @@ static void root_only(const char *name)
 		    name, opened);
 }
 
-static const struct {
-	const char *name;
-	void (*run)(const char *name);
-} tests[] = {
+/* The switch as the boot left it, put back by the last step. */
+static char switch_was[8];
+
+static void switched_on(const char *name, int nth)
+{
+	int err = load_module(LS_MODULE, "");
+	bool ok = !err && read_text(LS_SWITCH, switch_was, sizeof(switch_was)) > 0 &&
+		  set_switch("1");
+
+	ktap_result(ok, "%s (module: %s, was %c)", name, strerror(err),
+		    switch_was[0] ? switch_was[0] : '?');
+}
+
+static void switch_restored(const char *name, int nth)
+{
+	const char *was = switch_was[0] == '1' ? "1" : "0";
+
+	ktap_result(set_switch(was), "%s (to %s)", name, was);
+}
+
+static const struct lv_step lockstat_steps[] = {
+	{ "lock_stat: switched on through " LS_SWITCH, switched_on, .needed = true },
 	{ "lock_stat: " LS_FILE " parses strictly in the documented layout", layout },
 	{ "lock_stat: the contended spinlock, rwsem and mutex show sane wait times", contended },
 	{ "lock_stat: their contention points name the contending function", points },
@@ -411,38 +429,14 @@ static const struct {
 	{ "lock_stat: contention is counted without proving", without_proving },
 	{ "lock_stat: switched off through " LS_SWITCH ", nothing is counted", switched_off },
 	{ "lock_stat: " LS_FILE " and " LS_SWITCH " are root's", root_only },
+	{ "lock_stat: " LS_SWITCH " is put back as the boot left it", switch_restored },
 };
 
-#define NR_TESTS (int)(sizeof(tests) / sizeof(tests[0]))
-
-static int lockstat_count(void)
+static bool lockstat_enabled(void)
 {
-	return cmdline_has("lv.lockstat=1") ? NR_TESTS + 1 : 0;
-}
-
-static void lockstat_run(void)
-{
-	char was[8] = "";
-	int err, i;
-
-	if (!lockstat_count())
-		return;
-	err = load_module(LS_MODULE, "");
-	if (err || read_text(LS_SWITCH, was, sizeof(was)) <= 0 ||
-	    !set_switch("1")) {
-		ktap_result(false, "lock_stat: switched on through %s (module: %s)",
-			    LS_SWITCH, strerror(err));
-		ktap_skip_n(NR_TESTS, "no statistics", "lock_stat");
-		return;
-	}
-	ktap_result(true, "lock_stat: switched on through %s (was %c)",
-		    LS_SWITCH, was[0]);
-	for (i = 0; i < NR_TESTS; i++)
-		tests[i].run(tests[i].name);
-	if (!set_switch(was[0] == '1' ? "1" : "0"))
-		ktap_diag("lock_stat: could not restore %s to %c", LS_SWITCH, was[0]);
+	return cmdline_has("lv.lockstat=1");
 }
 
 const struct lv_suite lockstat_suite = {
-	"lockstat", lockstat_count, lockstat_run
+	.name = "lockstat", .enabled = lockstat_enabled, LV_STEPS(lockstat_steps),
 };

@@ -46,11 +46,6 @@ static bool machine_enabled(void)
 	return cmdline_has("lv.machine=1");
 }
 
-static int machine_count(void)
-{
-	return machine_enabled() ? 3 : 0;
-}
-
 /* Run WORK(i) in WORKERS child processes; true if every one exits 0. */
 static bool run_workers(bool (*work)(int worker))
 {
@@ -128,7 +123,7 @@ static bool ext4_worker(int worker)
 	return ok && rmdir(a) == 0 && rmdir(b) == 0;
 }
 
-static void machine_ext4(void)
+static void machine_ext4(const char *name, int nth)
 {
 	bool mounted, ok = false;
 	int reports;
@@ -143,8 +138,8 @@ static void machine_ext4(void)
 		ok = run_workers(ext4_worker) && umount(DISK_DIR) == 0;
 	reports = reports_since("ext4");
 	ktap_result(ok && reports == 0,
-		    "machine: ext4 on %s: %d processes x %d files written, renamed, read back (%s, %d reports)",
-		    DISK, WORKERS, FILES, ok ? "done" : "failed", reports);
+		    "%s on %s: %d processes x %d files written, renamed, read back (%s, %d reports)",
+		    name, DISK, WORKERS, FILES, ok ? "done" : "failed", reports);
 }
 
 /* Bring the loopback interface up: the kernel starts with it down. */
@@ -253,7 +248,7 @@ static int tcp_listener(void)
 	return fd;
 }
 
-static void machine_tcp(void)
+static void machine_tcp(const char *name, int nth)
 {
 	bool ok = false;
 	int listener, reports, status;
@@ -272,11 +267,11 @@ static void machine_tcp(void)
 	}
 	reports = reports_since("tcp");
 	ktap_result(ok && reports == 0,
-		    "machine: loopback TCP: %d clients x %d echo round trips (%s, %d reports)",
-		    WORKERS, ROUND_TRIPS, ok ? "done" : "failed", reports);
+		    "%s: %d clients x %d echo round trips (%s, %d reports)",
+		    name, WORKERS, ROUND_TRIPS, ok ? "done" : "failed", reports);
 }
 
-static void machine_ww_mutex(void)
+static void machine_ww_mutex(const char *name, int nth)
 {
 	int err, reports;
 
@@ -286,17 +281,16 @@ static void machine_ww_mutex(void)
 		unload_module("test_ww_mutex");
 	reports = reports_since("ww_mutex");
 	ktap_result(!err && reports == 0,
-		    "machine: ww_mutex self-test module loaded (%s, %d reports)",
-		    err ? strerror(err) : "passed", reports);
+		    "%s (%s, %d reports)",
+		    name, err ? strerror(err) : "passed", reports);
 }
 
-static void machine_run(void)
-{
-	if (!machine_enabled())
-		return;
-	machine_ext4();
-	machine_tcp();
-	machine_ww_mutex();
-}
+static const struct lv_step machine_steps[] = {
+	{ "machine: ext4", machine_ext4 },
+	{ "machine: loopback TCP", machine_tcp },
+	{ "machine: ww_mutex self-test module loaded", machine_ww_mutex },
+};
 
-const struct lv_suite machine_suite = { "machine", machine_count, machine_run };
+const struct lv_suite machine_suite = {
+	.name = "machine", .enabled = machine_enabled, LV_STEPS(machine_steps),
+};

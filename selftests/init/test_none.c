@@ -20,25 +20,25 @@ static const char *const validator_files[] = {
 	LV_PROVE_SWITCH,
 };
 
-#define NR_FILES (int)(sizeof(validator_files) / sizeof(validator_files[0]))
 
-static int none_count(void)
+static bool no_validator(void)
 {
-	return validator_expected() ? 0 : NR_FILES;
+	return !validator_expected();
 }
 
-static void none_run(void)
+/* Called once for each of validator_files[]. */
+static void file_absent(const char *name, int nth)
 {
-	int i;
+	const char *path = validator_files[nth];
+	bool absent = access(path, F_OK) && errno == ENOENT;
 
-	if (validator_expected())
-		return;
-	for (i = 0; i < NR_FILES; i++) {
-		bool absent = access(validator_files[i], F_OK) && errno == ENOENT;
-
-		ktap_result(absent, "no validator: %s does not exist",
-			    validator_files[i]);
-	}
+	ktap_result(absent, "%s: %s does not exist", name, path);
 }
 
-const struct lv_suite none_suite = { "none", none_count, none_run };
+static const struct lv_step none_steps[] = {
+	{ "no validator", file_absent, NR_ENTRIES(validator_files) },
+};
+
+const struct lv_suite none_suite = {
+	.name = "none", .enabled = no_validator, LV_STEPS(none_steps),
+};

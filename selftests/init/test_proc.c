@@ -16,7 +16,7 @@
 
 static char stats[16384];
 
-static void stats_readable(const char *name)
+static void stats_readable(const char *name, int nth)
 {
 	ssize_t len = read_text("/proc/lockdep_stats", stats, sizeof(stats));
 	const char *line, *end;
@@ -36,7 +36,7 @@ static void stats_readable(const char *name)
  * during boot (rwlock_t alone never nests there); it must still know
  * classes and chains.
  */
-static void stats_have_classes(const char *name)
+static void stats_have_classes(const char *name, int nth)
 {
 	long classes = stats_value(stats, "lock-classes");
 	long deps = stats_value(stats, "direct dependencies");
@@ -48,7 +48,7 @@ static void stats_have_classes(const char *name)
 		    name, classes, deps, min_deps, chains);
 }
 
-static void validator_still_on(const char *name)
+static void validator_still_on(const char *name, int nth)
 {
 	long on = stats_value(stats, "debug_locks");
 
@@ -56,7 +56,7 @@ static void validator_still_on(const char *name)
 }
 
 /* A normal boot fits in what the LKV engine allocates: nothing is dropped. */
-static void nothing_dropped(const char *name)
+static void nothing_dropped(const char *name, int nth)
 {
 	long dropped = stats_value(stats, "events dropped");
 
@@ -68,7 +68,7 @@ static void nothing_dropped(const char *name)
 		    name, dropped, stats_value(stats, "memory allocated (kB)"));
 }
 
-static void class_list_readable(const char *name)
+static void class_list_readable(const char *name, int nth)
 {
 	static char buf[4096];
 	ssize_t len = read_text("/proc/lockdep", buf, sizeof(buf));
@@ -77,7 +77,7 @@ static void class_list_readable(const char *name)
 }
 
 /* Every CPU the machine was given (lv.cpus=N, from boot.sh) came up. */
-static void smp_online(const char *name)
+static void smp_online(const char *name, int nth)
 {
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
 	char given[16];
@@ -89,10 +89,7 @@ static void smp_online(const char *name)
 		    cpus, want);
 }
 
-static const struct {
-	const char *name;
-	void (*run)(const char *name);
-} proc_tests[] = {
+static const struct lv_step proc_steps[] = {
 	{ "/proc/lockdep_stats is readable", stats_readable },
 	{ "the validator knows classes, dependencies and chains",
 	  stats_have_classes },
@@ -102,19 +99,6 @@ static const struct {
 	{ "every CPU given is online", smp_online },
 };
 
-static int proc_count(void)
-{
-	if (!validator_expected())
-		return 0;
-	return sizeof(proc_tests) / sizeof(proc_tests[0]);
-}
-
-static void proc_run(void)
-{
-	int i;
-
-	for (i = 0; i < proc_count(); i++)
-		proc_tests[i].run(proc_tests[i].name);
-}
-
-const struct lv_suite proc_suite = { "proc", proc_count, proc_run };
+const struct lv_suite proc_suite = {
+	.name = "proc", .enabled = validator_expected, LV_STEPS(proc_steps),
+};

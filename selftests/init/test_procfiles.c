@@ -137,7 +137,7 @@ static bool lockdep_read_pass(struct lockdep_pass *pass)
  * during which the count moved proves nothing: try again.  When it held
  * still, /proc/lockdep must list exactly that many classes.
  */
-static void lockdep_format(const char *name)
+static void lockdep_format(const char *name, int nth)
 {
 	struct lockdep_pass pass;
 	bool ok;
@@ -196,7 +196,7 @@ static int check_chain_line(const char *line, void *data)
 	return 0;
 }
 
-static void chains_format(const char *name)
+static void chains_format(const char *name, int nth)
 {
 	struct chain_counts c = { 0 };
 	int bad;
@@ -232,7 +232,7 @@ bad:
 	return 0;
 }
 
-static void stats_format(const char *name)
+static void stats_format(const char *name, int nth)
 {
 	static const char *const fields[] = {
 		"lock-classes", "direct dependencies", "dependency chains",
@@ -245,7 +245,7 @@ static void stats_format(const char *name)
 		ktap_result(false, "%s: unreadable", name);
 		return;
 	}
-	for (i = 0; i < sizeof(fields) / sizeof(fields[0]); i++)
+	for (i = 0; i < NR_ENTRIES(fields); i++)
 		missing += stats_value(stats, fields[i]) < 0;
 	memcpy(text, stats, sizeof(stats));
 	bad = for_lines(text, check_stats_line, NULL);
@@ -254,7 +254,7 @@ static void stats_format(const char *name)
 }
 
 /* In a child that gave up root: every file must refuse to open. */
-static void root_only(const char *name)
+static void root_only(const char *name, int nth)
 {
 	static const char *const files[] = {
 		"/proc/lockdep", "/proc/lockdep_chains", "/proc/lockdep_stats",
@@ -268,7 +268,7 @@ static void root_only(const char *name)
 }
 
 /* SysRq-D prints our class list after the held locks; count its lines. */
-static void sysrq_d(const char *name)
+static void sysrq_d(const char *name, int nth)
 {
 	const char *header = "Lock classes known to the validator (";
 	long want = -1, got = 0, before, after;
@@ -303,10 +303,7 @@ static void sysrq_d(const char *name)
 		    name, want, got, before, after);
 }
 
-static const struct {
-	const char *name;
-	void (*run)(const char *name);
-} tests[] = {
+static const struct lv_step procfiles_steps[] = {
 	{ "/proc/lockdep: every line well formed", lockdep_format },
 	{ "/proc/lockdep_chains: every line well formed", chains_format },
 	{ "/proc/lockdep_stats: every line well formed", stats_format },
@@ -314,21 +311,7 @@ static const struct {
 	{ "SysRq-D lists every lock class", sysrq_d },
 };
 
-#define NR_TESTS (int)(sizeof(tests) / sizeof(tests[0]))
-
-static int procfiles_count(void)
-{
-	return validator_expected() ? NR_TESTS : 0;
-}
-
-static void procfiles_run(void)
-{
-	int i;
-
-	for (i = 0; i < procfiles_count(); i++)
-		tests[i].run(tests[i].name);
-}
-
 const struct lv_suite procfiles_suite = {
-	"procfiles", procfiles_count, procfiles_run
+	.name = "procfiles", .enabled = validator_expected,
+	LV_STEPS(procfiles_steps),
 };

@@ -34,11 +34,6 @@ static bool real_enabled(void)
 	return cmdline_has("lv.scenario=silent");
 }
 
-static int real_count(void)
-{
-	return real_enabled() ? 2 : 0;
-}
-
 static void put_le32(unsigned char *p, unsigned int v)
 {
 	p[0] = v;
@@ -122,7 +117,7 @@ static bool open_partition_under_whole(int whole, const char *dev)
 	return ok;
 }
 
-static void real_bdev(void)
+static void real_bdev(const char *name, int nth)
 {
 	char dev[32] = "";
 	int whole, reports;
@@ -140,13 +135,13 @@ static void real_bdev(void)
 	unlink(DISK_IMAGE);
 	reports = reports_since("bdev");
 	ktap_result(ok && reports == 0,
-		    "real bdev: partition of %s opened under the whole disk (%s, %d reports)",
-		    dev[0] ? dev : "a loop device", ok ? "done" : "failed",
+		    "%s: partition of %s opened under the whole disk (%s, %d reports)",
+		    name, dev[0] ? dev : "a loop device", ok ? "done" : "failed",
 		    reports);
 }
 
 /* Rename files back and forth between two directories: d_move(). */
-static void real_dcache(void)
+static void real_dcache(const char *name, int nth)
 {
 	int i, done = 0, reports;
 
@@ -166,16 +161,15 @@ static void real_dcache(void)
 	rmdir("/tmp/lv-b");
 	reports = reports_since("dcache");
 	ktap_result(done == RENAMES && reports == 0,
-		    "real dcache: %d of %d cross-directory renames, %d reports",
-		    done, RENAMES, reports);
+		    "%s: %d of %d cross-directory renames, %d reports",
+		    name, done, RENAMES, reports);
 }
 
-static void real_run(void)
-{
-	if (!real_enabled())
-		return;
-	real_bdev();
-	real_dcache();
-}
+static const struct lv_step real_steps[] = {
+	{ "real bdev", real_bdev },
+	{ "real dcache", real_dcache },
+};
 
-const struct lv_suite real_suite = { "real", real_count, real_run };
+const struct lv_suite real_suite = {
+	.name = "real", .enabled = real_enabled, LV_STEPS(real_steps),
+};

@@ -134,28 +134,10 @@ static const char *const keep_sequence[] = {
 	"irq_inconsistent_hard", "ok_spin_nested",
 };
 
-#define KEEP_STEPS (int)(sizeof(keep_sequence) / sizeof(keep_sequence[0]))
 
 static bool keep_run(void)
 {
 	return !strcmp(wanted, "keep");
-}
-
-static int scenarios_count(void)
-{
-	int i, n = 1;
-
-	if (!scenarios_enabled())
-		return 0;
-	if (load_table() || list_run())
-		return n;
-	if (keep_run())
-		return n + KEEP_STEPS + 2;
-	if (!silent_run())
-		return n + 1;
-	for (i = 0; i < nr_expects; i++)
-		n += !expects[i].headline;
-	return n + 1;
 }
 
 /* Run SCENARIO in a child; returns the errno of its write (0 on success). */
@@ -281,7 +263,7 @@ static bool known_kind(const char *kind)
 {
 	size_t i;
 
-	for (i = 0; i < sizeof(report_kinds) / sizeof(report_kinds[0]); i++) {
+	for (i = 0; i < NR_ENTRIES(report_kinds); i++) {
 		if (!strcmp(kind, report_kinds[i]))
 			return true;
 	}
@@ -349,7 +331,7 @@ static const struct repeat_key *find_repeat_key(const char *scenario)
 {
 	size_t i;
 
-	for (i = 0; i < sizeof(repeat_keys) / sizeof(repeat_keys[0]); i++) {
+	for (i = 0; i < NR_ENTRIES(repeat_keys); i++) {
 		if (!strcmp(repeat_keys[i].scenario, scenario))
 			return &repeat_keys[i];
 	}
@@ -398,7 +380,7 @@ static int keep_distinct(void)
 {
 	int i, j, n = 0;
 
-	for (i = 0; i < KEEP_STEPS; i++) {
+	for (i = 0; i < NR_ENTRIES(keep_sequence); i++) {
 		const struct expect *e = find_expect(keep_sequence[i]);
 		bool again = false;
 
@@ -410,7 +392,7 @@ static int keep_distinct(void)
 }
 
 /* /proc/lockdep_reports: one line per distinct bug, the ABBA counted twice. */
-static void judge_report_log(void)
+static void judge_report_log(const char *name, int nth)
 {
 	static char log[16384];
 	char *line, *save, *kind, *classes;
@@ -418,7 +400,7 @@ static void judge_report_log(void)
 	long abba_count;
 
 	if (read_text("/proc/lockdep_reports", log, sizeof(log)) < 0) {
-		ktap_result(false, "/proc/lockdep_reports is readable");
+		ktap_result(false, "%s: /proc/lockdep_reports is readable", name);
 		return;
 	}
 	for (line = strtok_r(log, "\n", &save); line;
@@ -436,56 +418,60 @@ static void judge_report_log(void)
 	}
 	abba_count = finding_count(find_repeat_key("abba_spin"));
 	ktap_result(lines == keep_distinct() && abba_count == 2 && !bad,
-		    "/proc/lockdep_reports: %d findings (want %d), the ABBA counted %ld times (want 2), %d bad lines",
-		    lines, keep_distinct(), abba_count, bad);
+		    "%s: %d findings (want %d), the ABBA counted %ld times (want 2), %d bad lines",
+		    name, lines, keep_distinct(), abba_count, bad);
 }
 
-static void judge_keep_stats(void)
+static void judge_keep_stats(const char *name, int nth)
 {
 	long reports = lockdep_stat("reports so far");
 	long repeats = lockdep_stat("repeats suppressed");
 	long on = lockdep_stat("debug_locks");
 
 	ktap_result(reports == keep_distinct() && repeats >= 2 && on == 1,
-		    "lockdep_stats: %ld reports, %ld repeats suppressed, debug_locks %ld",
-		    reports, repeats, on);
+		    "%s: %ld reports, %ld repeats suppressed, debug_locks %ld",
+		    name, reports, repeats, on);
 }
+
+/* Called once for each of keep_sequence[]. */
+static void keep_step(const char *name, int nth)
+{
+	const struct expect *e = find_expect(keep_sequence[nth]);
+	bool again = false;
+	long before;
+	int j, err;
+
+	for (j = 0; j < nth; j++)
+		again |= !strcmp(keep_sequence[j], keep_sequence[nth]);
+	if (!e) {
+		ktap_result(false, "scenario %s: not in the module's list",
+			    keep_sequence[nth]);
+		return;
+	}
+	before = finding_count(find_repeat_key(e->name));
+	err = run_in_child(e->name);
+	if (again)
+		judge_repeat(e->name, err, scenario_window(e->name), before,
+			     finding_count(find_repeat_key(e->name)));
+	else if (e->headline)
+		judge_report(e, err, scenario_window(e->name));
+	else
+		judge_silent(e, err, scenario_window(e->name));
+}
+
+static const struct lv_step keep_steps[] = {
+	{ "keep proving: the scenarios in turn", keep_step, NR_ENTRIES(keep_sequence) },
+	{ "/proc/lockdep_reports: one finding per distinct bug", judge_report_log },
+	{ "lockdep_stats: reports and repeats counted", judge_keep_stats },
+};
 
 static void keep_proving(void)
 {
-	bool seen[KEEP_STEPS] = { false };
-	long before;
-	int i, j;
-
-	if (!validator_is_ours()) {
-		ktap_skip_n(KEEP_STEPS + 2, "the classic engine stops at its first report",
-			    "keep proving, step");
-		return;
-	}
-	for (i = 0; i < KEEP_STEPS; i++) {
-		const struct expect *e = find_expect(keep_sequence[i]);
-		int err;
-
-		for (j = 0; j < i; j++)
-			seen[i] |= !strcmp(keep_sequence[j], keep_sequence[i]);
-		if (!e) {
-			ktap_result(false, "scenario %s: not in the module's list",
-				    keep_sequence[i]);
-			continue;
-		}
-		before = finding_count(find_repeat_key(e->name));
-		err = run_in_child(e->name);
-		if (seen[i])
-			judge_repeat(e->name, err, scenario_window(e->name),
-				     before,
-				     finding_count(find_repeat_key(e->name)));
-		else if (e->headline)
-			judge_report(e, err, scenario_window(e->name));
-		else
-			judge_silent(e, err, scenario_window(e->name));
-	}
-	judge_report_log();
-	judge_keep_stats();
+	if (!validator_is_ours())
+		steps_skip("the classic engine stops at its first report",
+			   keep_steps, NR_ENTRIES(keep_steps));
+	else
+		steps_run("keep", keep_steps, NR_ENTRIES(keep_steps));
 }
 
 static const struct expect *find_expect(const char *name)
@@ -521,6 +507,23 @@ static void silent_scenarios(void)
 		    "the validator is still on after the silent scenarios");
 }
 
+static int scenarios_count(void)
+{
+	int i, n = 1;
+
+	if (!scenarios_enabled())
+		return 0;
+	if (load_table() || list_run())
+		return n;
+	if (keep_run())
+		return n + steps_planned(keep_steps, NR_ENTRIES(keep_steps));
+	if (!silent_run())
+		return n + 1;
+	for (i = 0; i < nr_expects; i++)
+		n += !expects[i].headline;
+	return n + 1;
+}
+
 static void scenarios_run(void)
 {
 	const struct expect *e;
@@ -553,5 +556,5 @@ static void scenarios_run(void)
 }
 
 const struct lv_suite scenarios_suite = {
-	"scenarios", scenarios_count, scenarios_run
+	.name = "scenarios", .count = scenarios_count, .run = scenarios_run,
 };

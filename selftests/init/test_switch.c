@@ -41,17 +41,9 @@ static const char *const sw_bugs[] = {
 	"bad_unlock_in_work",
 };
 
-#define SW_NR_BUGS (sizeof(sw_bugs) / sizeof(sw_bugs[0]))
-#define SW_TESTS (6 + SW_NR_BUGS)
-
 static int switch_seconds(void)
 {
 	return cmdline_number("lv.switch");
-}
-
-static int switch_count(void)
-{
-	return switch_seconds() > 0 ? SW_TESTS : 0;
 }
 
 /*
@@ -59,7 +51,7 @@ static int switch_count(void)
  * if nothing was asked.  The boot that runs this suite asks for "none",
  * so that init itself, its page faults and the load all start unproven.
  */
-static void switch_reads_boot_choice(void)
+static void switch_reads_boot_choice(const char *name, int nth)
 {
 	char state[64] = "", want[64] = LV_PROVE_ALL;
 
@@ -67,11 +59,11 @@ static void switch_reads_boot_choice(void)
 	    !strcmp(want, "all"))
 		strcpy(want, LV_PROVE_ALL);
 	ktap_result(read_prove_switch(state, sizeof(state)) && !strcmp(state, want),
-		    "the switch reads \"%s\" after boot (want \"%s\")", state, want);
+		    "%s: \"%s\" (want \"%s\")", name, state, want);
 }
 
 /* A user without CAP_SYS_ADMIN may not switch the validator. */
-static void switch_refuses_nobody(void)
+static void switch_refuses_nobody(const char *name, int nth)
 {
 	int status = -1;
 	pid_t pid = fork();
@@ -84,8 +76,8 @@ static void switch_refuses_nobody(void)
 	if (pid > 0)
 		waitpid(pid, &status, 0);
 	ktap_result(WIFEXITED(status) && WEXITSTATUS(status) == 0,
-		    "uid 65534 cannot write the switch (child status %d, 1 = it could, 100 = could not drop root)",
-		    WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+		    "%s (child status %d, 1 = it could, 100 = could not drop root)",
+		    name, WIFEXITED(status) ? WEXITSTATUS(status) : -1);
 }
 
 /* User processes that keep the kernel's locks busy: file churn in /tmp. */
@@ -136,8 +128,9 @@ static long flip_under_load(int seconds, int *errors)
 	return flips;
 }
 
-static void switch_under_load(int seconds)
+static void switch_under_load(const char *name, int nth)
 {
+	int seconds = switch_seconds();
 	char params[128], *log;
 	long reports, flips;
 	int errors = 0, err;
@@ -155,8 +148,8 @@ static void switch_under_load(int seconds)
 	reports = log ? count_report_headlines(log) : -1;
 	ktap_result(!err && !errors && flips >= 5 && reports == 0 &&
 		    log && strstr(log, "End of test: SUCCESS"),
-		    "%ld switch flips in %d s under locktorture and user load: %ld reports, %d write errors, torture error %d",
-		    flips, seconds, reports, errors, err);
+		    "%s: %ld flips in %d s, %ld reports, %d write errors, torture error %d",
+		    name, flips, seconds, reports, errors, err);
 }
 
 /*
@@ -172,50 +165,75 @@ static long run_bug(const char *name)
 	return reports_since(name);
 }
 
-static void switch_bugs(void)
+static void switch_bugs_off(const char *name, int nth)
 {
 	int err = load_module(SW_MODULES "test_lockdep_scenarios.ko", "");
-	long off = 0, on;
-	unsigned int i;
+	long off = 0;
+	unsigned int k;
 
 	if (err || write_text(LV_PROVE_SWITCH, "none"))
 		off = -1;
-	for (i = 0; off >= 0 && i < SW_NR_BUGS; i++) {
-		long n = run_bug(sw_bugs[i]);
+	for (k = 0; off >= 0 && k < NR_ENTRIES(sw_bugs); k++) {
+		long n = run_bug(sw_bugs[k]);
 
 		off = n < 0 ? -1 : off + n;
 	}
-	ktap_result(off == 0, "a bug of every family committed while proving is off goes unnoticed (%ld reports, module error %d)",
-		    off, err);
-	err = err ? err : write_text(LV_PROVE_SWITCH, "all");
-	for (i = 0; i < SW_NR_BUGS; i++) {
-		on = err ? -1 : run_bug(sw_bugs[i]);
-		ktap_result(on == 1, "%s after switching on is reported (%ld reports)",
-			    sw_bugs[i], on);
-	}
-	ktap_diag("lv-scenario: switch abba done");
+	ktap_result(off == 0, "%s (%ld reports, module error %d)", name, off, err);
 }
 
-static void switch_run(void)
+/* Called once for each of sw_bugs[], switched on at the first. */
+static void switch_bug_on(const char *name, int nth)
 {
-	int seconds = switch_seconds();
+	int err = nth == 0 ? write_text(LV_PROVE_SWITCH, "all") : 0;
+	long on = err ? -1 : run_bug(sw_bugs[nth]);
 
-	if (seconds <= 0)
-		return;
-	if (!validator_is_ours()) {
-		ktap_skip_n(SW_TESTS, "the classic engine has no run-time switch", "switch");
-		return;
-	}
-	mount_fs("tmpfs", "/tmp");
-	switch_reads_boot_choice();
-	switch_refuses_nobody();
-	switch_under_load(seconds);
-	switch_bugs();
-	ktap_result(lockdep_stat("debug_locks") == 1,
-		    "the validator is still on (untracked releases ignored: %ld)",
-		    lockdep_stat("untracked releases ignored"));
-	ktap_result(write_text(LV_PROVE_SWITCH, "bogus") != 0,
-		    "an unknown family name is refused");
+	ktap_result(on == 1, "%s: %s (%ld reports)", name, sw_bugs[nth], on);
+	if (nth == NR_ENTRIES(sw_bugs) - 1)
+		ktap_diag("lv-scenario: switch abba done");
 }
 
-const struct lv_suite switch_suite = { "switch", switch_count, switch_run };
+static void switch_still_on(const char *name, int nth)
+{
+	ktap_result(lockdep_stat("debug_locks") == 1,
+		    "%s (untracked releases ignored: %ld)", name,
+		    lockdep_stat("untracked releases ignored"));
+}
+
+static void switch_refuses_unknown(const char *name, int nth)
+{
+	ktap_result(write_text(LV_PROVE_SWITCH, "bogus") != 0, "%s", name);
+}
+
+static const struct lv_step switch_steps[] = {
+	{ "the switch reads the boot's choice", switch_reads_boot_choice },
+	{ "uid 65534 cannot write the switch", switch_refuses_nobody },
+	{ "switch flips under locktorture and user load", switch_under_load },
+	{ "a bug of every family committed while proving is off goes unnoticed",
+	  switch_bugs_off },
+	{ "after switching on, each bug is reported once", switch_bug_on,
+	  NR_ENTRIES(sw_bugs) },
+	{ "the validator is still on", switch_still_on },
+	{ "an unknown family name is refused", switch_refuses_unknown },
+};
+
+static bool switch_enabled(void)
+{
+	return switch_seconds() > 0;
+}
+
+static const char *switch_skip(void)
+{
+	return validator_is_ours() ? NULL :
+	       "the classic engine has no run-time switch";
+}
+
+/* The churning processes make their directories in a tmpfs. */
+static void switch_prepare(void)
+{
+	mount_fs("tmpfs", "/tmp");
+}
+
+const struct lv_suite switch_suite = {
+	.name = "switch", .enabled = switch_enabled, .skip = switch_skip,
+	.prepare = switch_prepare, LV_STEPS(switch_steps),
+};

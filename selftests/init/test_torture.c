@@ -97,4 +97,6 @@ static void torture_run(void)
 		torture_one(type);
 }
 
-const struct lv_suite torture_suite = { "torture", torture_count, torture_run };
+const struct lv_suite torture_suite = {
+	.name = "torture", .count = torture_count, .run = torture_run,
+};

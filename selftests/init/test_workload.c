@@ -37,9 +37,8 @@ static const char *const activities[] = {
 	"fork", "pipes", "tmpfs", "ramfs", "loop", "rename", "signals", "modules",
 };
 
-#define NR_ACTIVITIES ((int)(sizeof(activities) / sizeof(activities[0])))
 
-static long iterations[NR_ACTIVITIES];
+static long iterations[NR_ENTRIES(activities)];
 static int seconds;
 static int rounds;
 
@@ -55,12 +54,6 @@ static bool workload_enabled(void)
 	return seconds > 0;
 }
 
-/* The full time, every activity, the script's exit status; the rounds. */
-static int workload_count(void)
-{
-	return (workload_enabled() ? NR_ACTIVITIES + 2 : 0) +
-	       (rounds_enabled() ? 1 : 0);
-}
 
 /*
  * The script in its own process group, its output (stderr too) into a pipe:
@@ -113,7 +106,7 @@ static void workload_line(const char *line)
 		ktap_diag("workload: %s", line);
 	if (sscanf(line, "# workload: %31s %ld iterations", name, &n) != 2)
 		return;
-	for (i = 0; i < NR_ACTIVITIES; i++)
+	for (i = 0; i < NR_ENTRIES(activities); i++)
 		if (!strcmp(name, activities[i]))
 			iterations[i] = n;
 }
@@ -208,7 +201,7 @@ static bool workload_once(bool fixed, double deadline, int *status)
 }
 
 /* The fixed amount, timed in guest nanoseconds. */
-static void workload_rounds(void)
+static void workload_rounds(const char *name, int nth)
 {
 	double start = monotonic_seconds(), took;
 	bool ended, ok;
@@ -219,33 +212,58 @@ static void workload_rounds(void)
 	ok = ended && WIFEXITED(status) && WEXITSTATUS(status) == 0;
 	if (ok)
 		ktap_diag("lv-bench: workload %d rounds %.0f ns", rounds, took * 1e9);
-	ktap_result(ok, "workload: %d rounds in %.3f s of guest time (%s)", rounds,
-		    took, end_text(ended, status));
+	ktap_result(ok, "%s: %d rounds in %.3f s of guest time (%s)", name,
+		    rounds, took, end_text(ended, status));
 }
 
-static void workload_run(void)
-{
-	double start, ran;
+/* How the timed run went, for the steps that judge it. */
+static struct {
 	bool ended;
-	int status, i;
+	int status;
+	double ran;
+} timed;
 
-	if (rounds_enabled())
-		workload_rounds();
-	if (!workload_enabled())
-		return;
-	start = monotonic_seconds();
+static void workload_timed(const char *name, int nth)
+{
+	double start = monotonic_seconds();
+
 	/* The jobs finish their iteration after the time: leave them room. */
-	ended = workload_once(false, start + 2 * seconds + 60, &status);
-	ran = monotonic_seconds() - start;
-
-	ktap_result(ended && ran >= seconds, "workload ran %.1f s of %d",
-		    ran, seconds);
-	for (i = 0; i < NR_ACTIVITIES; i++)
-		ktap_result(iterations[i] > 0,
-			    "workload: %s made progress (%ld iterations)",
-			    activities[i], iterations[i]);
-	ktap_result(ended && WIFEXITED(status) && WEXITSTATUS(status) == 0,
-		    "workload script exited 0 (%s)", end_text(ended, status));
+	timed.ended = workload_once(false, start + 2 * seconds + 60, &timed.status);
+	timed.ran = monotonic_seconds() - start;
+	ktap_result(timed.ended && timed.ran >= seconds, "%s: %.1f s of %d",
+		    name, timed.ran, seconds);
 }
 
-const struct lv_suite workload_suite = { "workload", workload_count, workload_run };
+/* Called once for each of activities[]. */
+static void workload_progress(const char *name, int nth)
+{
+	ktap_result(iterations[nth] > 0, "%s: %s (%ld iterations)", name,
+		    activities[nth], iterations[nth]);
+}
+
+static void workload_exit_status(const char *name, int nth)
+{
+	ktap_result(timed.ended && WIFEXITED(timed.status) &&
+		    WEXITSTATUS(timed.status) == 0,
+		    "%s (%s)", name, end_text(timed.ended, timed.status));
+}
+
+static const struct lv_step rounds_steps[] = {
+	{ "workload", workload_rounds },
+};
+
+static const struct lv_step timed_steps[] = {
+	{ "workload ran the whole time", workload_timed },
+	{ "workload: each activity made progress", workload_progress,
+	  NR_ENTRIES(activities) },
+	{ "workload script exited 0", workload_exit_status },
+};
+
+const struct lv_suite workload_rounds_suite = {
+	.name = "workload rounds", .enabled = rounds_enabled,
+	LV_STEPS(rounds_steps),
+};
+
+const struct lv_suite workload_suite = {
+	.name = "workload", .enabled = workload_enabled, LV_STEPS(timed_steps),
+};

@@ -339,6 +339,13 @@ check "exit status 0" status_is 0
 check "one line per scenario, as the module printed it" \
 	has_line "ok_trylock|-|-|-|-"
 check "two scenarios" count_is "[|]" 2
+run scenarios-reporting scenarios --reporting "$tmp/table.log"
+check "--reporting: exit status 0" status_is 0
+check "--reporting: the scenario with a headline, by name" last_line_is "abba_spin"
+check "--reporting: not the silent one" lacks "ok_trylock"
+run scenarios-abbas scenarios --family-abbas "$tmp/table.log"
+check "--family-abbas: name and family" last_line_is "abba_spin:spin"
+check "--family-abbas: one line" count_is "." 1
 run scenarios-none scenarios "$fx/good.log"
 check "no table: exit status 1" status_is 1
 

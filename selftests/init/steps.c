@@ -6,6 +6,7 @@
  * the results always match the plan.
  */
 #include <stddef.h>
+#include <stdio.h>
 
 #include "ktap.h"
 #include "tests.h"
@@ -41,6 +42,17 @@ static bool step_once(const char *suite, const struct lv_step *step, int nth)
 	return !step->needed || ktap_failed() == failed;
 }
 
+/* NAME, numbered when STEP repeats: "NAME (NTH + 1)". */
+static const char *step_label(const struct lv_step *step, int nth)
+{
+	static char label[256];
+
+	if (!step->times)
+		return step->name;
+	snprintf(label, sizeof(label), "%s (%d)", step->name, nth + 1);
+	return label;
+}
+
 void steps_run(const char *suite, const struct lv_step *steps, int nr_steps)
 {
 	const char *stopped_by = NULL;
@@ -49,8 +61,8 @@ void steps_run(const char *suite, const struct lv_step *steps, int nr_steps)
 	for (i = 0; i < nr_steps; i++) {
 		for (k = 0; k < step_results(&steps[i]); k++) {
 			if (stopped_by)
-				ktap_result(false, "%s: %s (%d): not run, \"%s\" failed",
-					    suite, steps[i].name, k + 1, stopped_by);
+				ktap_result(false, "%s: %s: not run, \"%s\" failed",
+					    suite, step_label(&steps[i], k), stopped_by);
 			else if (!step_once(suite, &steps[i], k))
 				stopped_by = steps[i].name;
 		}
@@ -63,7 +75,7 @@ void steps_skip(const char *reason, const struct lv_step *steps, int nr_steps)
 
 	for (i = 0; i < nr_steps; i++) {
 		for (k = 0; k < step_results(&steps[i]); k++)
-			ktap_skip(reason, "%s (%d)", steps[i].name, k + 1);
+			ktap_skip(reason, "%s", step_label(&steps[i], k));
 	}
 }
 

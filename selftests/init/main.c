@@ -52,7 +52,6 @@ static const struct lv_suite *const suites[] = {
 	&bench_suite,
 };
 
-
 static void run_suites(void)
 {
 	int i, planned = 0;

@@ -20,7 +20,6 @@ static const char *const validator_files[] = {
 	LV_PROVE_SWITCH,
 };
 
-
 static bool no_validator(void)
 {
 	return !validator_expected();

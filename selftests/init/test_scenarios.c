@@ -134,7 +134,6 @@ static const char *const keep_sequence[] = {
 	"irq_inconsistent_hard", "ok_spin_nested",
 };
 
-
 static bool keep_run(void)
 {
 	return !strcmp(wanted, "keep");

@@ -37,7 +37,6 @@ static const char *const activities[] = {
 	"fork", "pipes", "tmpfs", "ramfs", "loop", "rename", "signals", "modules",
 };
 
-
 static long iterations[NR_ENTRIES(activities)];
 static int seconds;
 static int rounds;
@@ -53,7 +52,6 @@ static bool workload_enabled(void)
 	seconds = cmdline_number("lv.workload");
 	return seconds > 0;
 }
-
 
 /*
  * The script in its own process group, its output (stderr too) into a pipe:

@@ -11,6 +11,7 @@ tap_start() {
 }
 
 # tap_check DESCRIPTION COMMAND...: one result from the command's status.
+# A test that defines tap_explain has it print diagnostics after a failure.
 tap_check() {
 	desc=$1
 	shift
@@ -21,6 +22,9 @@ tap_check() {
 	else
 		tap_fail=$((tap_fail + 1))
 		echo "not ok $tap_n $desc"
+		if type tap_explain >/dev/null 2>&1; then
+			tap_explain | sed 's/^/# /'
+		fi
 	fi
 }
 

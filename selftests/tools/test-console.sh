@@ -5,33 +5,27 @@
 set -eu
 
 here=$(cd "$(dirname "$0")" && pwd)
-top=$(cd "$here/../.." && pwd)
+. "$here/tap.sh"
 console=$top/scripts/console.py
 fx=$here/fixtures
+tmp=$work
 
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT INT TERM
-
-n=0 pass=0 fail=0
-results=$tmp/results
-: >"$results"
-
-# check DESC COMMAND...: one test result, ok if COMMAND succeeds.  On
-# failure the output under test is shown as TAP diagnostics.
+# check DESC COMMAND...: one test result, ok if COMMAND succeeds; after a
+# failure, the output under test is shown as diagnostics.
 check() {
-	desc=$1; shift
-	n=$((n + 1))
-	if "$@" >/dev/null 2>&1; then
-		pass=$((pass + 1))
-		echo "ok $n $name: $desc" >>"$results"
-	else
-		fail=$((fail + 1))
-		{
-			echo "not ok $n $name: $desc"
-			echo "# exit status $st; output:"
-			sed 's/^/#   /' "$tmp/out" "$tmp/err"
-		} >>"$results"
-	fi
+	desc=$1
+	shift
+	tap_check "$name: $desc" quietly "$@"
+}
+
+# quietly COMMAND...: COMMAND with its own output dropped.
+quietly() {
+	"$@" >/dev/null 2>&1
+}
+
+tap_explain() {
+	echo "exit status $st; output:"
+	sed 's/^/  /' "$tmp/out" "$tmp/err"
 }
 
 # run NAME COMMAND ARGS...: run a console.py subcommand, keep stdout,
@@ -49,6 +43,8 @@ count_is()	{ [ "$(grep -cE -- "$1" "$tmp/out")" -eq "$2" ]; }
 last_line_is()	{ [ "$(tail -n 1 "$tmp/out")" = "$1" ]; }
 has_error()	{ [ -s "$tmp/err" ]; }
 same_as()	{ cmp -s "$1" "$tmp/out"; }
+
+tap_start
 
 # ---------------------------------------------------------------- good.log
 run good verdict --label x86_64 "$fx/good.log"
@@ -353,8 +349,4 @@ run usage-command "$fx/good.log"
 check "no subcommand: exit status 2" status_is 2
 check "no subcommand: usage on stderr" has_error
 
-echo "KTAP version 1"
-echo "1..$n"
-cat "$results"
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+tap_end

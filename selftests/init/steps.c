@@ -16,7 +16,7 @@ static int step_results(const struct lv_step *step)
 	return step->times ? step->times : 1;
 }
 
-int steps_planned(const struct lv_step *steps, int nr_steps)
+static int steps_planned(const struct lv_step *steps, int nr_steps)
 {
 	int i, n = 0;
 
@@ -53,7 +53,7 @@ static const char *step_label(const struct lv_step *step, int nth)
 	return label;
 }
 
-void steps_run(const char *suite, const struct lv_step *steps, int nr_steps)
+static void steps_run(const char *suite, const struct lv_step *steps, int nr_steps)
 {
 	const char *stopped_by = NULL;
 	int i, k;
@@ -69,7 +69,7 @@ void steps_run(const char *suite, const struct lv_step *steps, int nr_steps)
 	}
 }
 
-void steps_skip(const char *reason, const struct lv_step *steps, int nr_steps)
+static void steps_skip(const char *reason, const struct lv_step *steps, int nr_steps)
 {
 	int i, k;
 

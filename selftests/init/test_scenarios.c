@@ -139,6 +139,18 @@ static bool keep_run(void)
 	return !strcmp(wanted, "keep");
 }
 
+/* Is the NTH scenario of the keep run a repeat of an earlier one? */
+static bool keep_repeats(int nth)
+{
+	int j;
+
+	for (j = 0; j < nth; j++) {
+		if (!strcmp(keep_sequence[j], keep_sequence[nth]))
+			return true;
+	}
+	return false;
+}
+
 /* Run SCENARIO in a child; returns the errno of its write (0 on success). */
 static int run_in_child(const char *scenario)
 {
@@ -377,15 +389,12 @@ static void judge_repeat(const char *name, int err, const char *window,
 /* How many distinct bugs the keep run commits: its reporting scenarios. */
 static int keep_distinct(void)
 {
-	int i, j, n = 0;
+	int i, n = 0;
 
 	for (i = 0; i < NR_ENTRIES(keep_sequence); i++) {
 		const struct expect *e = find_expect(keep_sequence[i]);
-		bool again = false;
 
-		for (j = 0; j < i; j++)
-			again |= !strcmp(keep_sequence[j], keep_sequence[i]);
-		n += e && e->headline && !again;
+		n += e && e->headline && !keep_repeats(i);
 	}
 	return n;
 }
@@ -436,12 +445,9 @@ static void judge_keep_stats(const char *name, int nth)
 static void keep_step(const char *name, int nth)
 {
 	const struct expect *e = find_expect(keep_sequence[nth]);
-	bool again = false;
 	long before;
-	int j, err;
+	int err;
 
-	for (j = 0; j < nth; j++)
-		again |= !strcmp(keep_sequence[j], keep_sequence[nth]);
 	if (!e) {
 		ktap_result(false, "scenario %s: not in the module's list",
 			    keep_sequence[nth]);
@@ -449,7 +455,7 @@ static void keep_step(const char *name, int nth)
 	}
 	before = finding_count(find_repeat_key(e->name));
 	err = run_in_child(e->name);
-	if (again)
+	if (keep_repeats(nth))
 		judge_repeat(e->name, err, scenario_window(e->name), before,
 			     finding_count(find_repeat_key(e->name)));
 	else if (e->headline)
@@ -464,14 +470,17 @@ static const struct lv_step keep_steps[] = {
 	{ "lockdep_stats: reports and repeats counted", judge_keep_stats },
 };
 
-static void keep_proving(void)
+static const char *keep_skip(void)
 {
-	if (!validator_is_ours())
-		steps_skip("the classic engine stops at its first report",
-			   keep_steps, NR_ENTRIES(keep_steps));
-	else
-		steps_run("keep", keep_steps, NR_ENTRIES(keep_steps));
+	return validator_is_ours() ? NULL :
+	       "the classic engine stops at its first report";
 }
+
+/* The keep run is a suite of its own inside this one. */
+static const struct lv_suite keep_suite = {
+	.name = "keep", .enabled = keep_run, .skip = keep_skip,
+	LV_STEPS(keep_steps),
+};
 
 static const struct expect *find_expect(const char *name)
 {
@@ -515,7 +524,7 @@ static int scenarios_count(void)
 	if (load_table() || list_run())
 		return n;
 	if (keep_run())
-		return n + steps_planned(keep_steps, NR_ENTRIES(keep_steps));
+		return n + suite_planned(&keep_suite);
 	if (!silent_run())
 		return n + 1;
 	for (i = 0; i < nr_expects; i++)
@@ -540,7 +549,7 @@ static void scenarios_run(void)
 		return;
 	}
 	if (keep_run()) {
-		keep_proving();
+		suite_run(&keep_suite);
 		ktap_diag("lv-scenario: keep done");
 	} else if (silent_run()) {
 		silent_scenarios();

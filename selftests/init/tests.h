@@ -2,7 +2,8 @@
 /*
  * The test suites init runs. A suite says first how many KTAP results it
  * will print (so the plan comes before the results), then prints them.
- * Most suites are a table of steps, and their count is the table's.
+ * Most suites are a table of steps, and their count is the table's;
+ * steps.c runs them.
  */
 #ifndef LV_TESTS_H
 #define LV_TESTS_H
@@ -44,9 +45,6 @@ struct lv_suite {
 
 int suite_planned(const struct lv_suite *suite);
 void suite_run(const struct lv_suite *suite);
-int steps_planned(const struct lv_step *steps, int nr_steps);
-void steps_run(const char *suite, const struct lv_step *steps, int nr_steps);
-void steps_skip(const char *reason, const struct lv_step *steps, int nr_steps);
 
 extern const struct lv_suite proc_suite;
 extern const struct lv_suite procfiles_suite;

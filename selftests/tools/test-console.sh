@@ -8,7 +8,6 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/tap.sh"
 console=$top/scripts/console.py
 fx=$here/fixtures
-tmp=$work
 
 # check DESC COMMAND...: one test result, ok if COMMAND succeeds; after a
 # failure, the output under test is shown as diagnostics.
@@ -25,7 +24,7 @@ quietly() {
 
 tap_explain() {
 	echo "exit status $st; output:"
-	sed 's/^/  /' "$tmp/out" "$tmp/err"
+	sed 's/^/  /' "$work/out" "$work/err"
 }
 
 # run NAME COMMAND ARGS...: run a console.py subcommand, keep stdout,
@@ -33,23 +32,23 @@ tap_explain() {
 run() {
 	name=$1; shift
 	st=0
-	"$console" "$@" >"$tmp/out" 2>"$tmp/err" || st=$?
+	"$console" "$@" >"$work/out" 2>"$work/err" || st=$?
 }
 
 status_is()	{ [ "$st" -eq "$1" ]; }
-has_line()	{ grep -qxF -- "$1" "$tmp/out"; }
-lacks()		{ ! grep -qE -- "$1" "$tmp/out"; }
-count_is()	{ [ "$(grep -cE -- "$1" "$tmp/out")" -eq "$2" ]; }
-last_line_is()	{ [ "$(tail -n 1 "$tmp/out")" = "$1" ]; }
-has_error()	{ [ -s "$tmp/err" ]; }
-same_as()	{ cmp -s "$1" "$tmp/out"; }
+has_line()	{ grep -qxF -- "$1" "$work/out"; }
+lacks()		{ ! grep -qE -- "$1" "$work/out"; }
+count_is()	{ [ "$(grep -cE -- "$1" "$work/out")" -eq "$2" ]; }
+last_line_is()	{ [ "$(tail -n 1 "$work/out")" = "$1" ]; }
+has_error()	{ [ -s "$work/err" ]; }
+same_as()	{ cmp -s "$1" "$work/out"; }
 
 tap_start
 
 # ---------------------------------------------------------------- good.log
 run good verdict --label x86_64 "$fx/good.log"
 check "exit status 0" status_is 0
-cat >"$tmp/expected" <<'EOF'
+cat >"$work/expected" <<'EOF'
 KTAP version 1
 1..10
 ok 1 x86_64: kernel reached init
@@ -64,7 +63,7 @@ ok 9 x86_64: init: dmesg has no BUG: or WARNING: lines
 ok 10 x86_64: init finished
 # x86_64: 10 passed, 0 failed
 EOF
-check "whole KTAP output as expected (CRs and escape sequences gone)" same_as "$tmp/expected"
+check "whole KTAP output as expected (CRs and escape sequences gone)" same_as "$work/expected"
 
 run good-default-label verdict "$fx/good.log"
 check "label defaults to the log's directory name" has_line "ok 1 fixtures: kernel reached init"
@@ -89,12 +88,12 @@ check "--boot-only: init finished kept, plan 1..6" has_line "1..6"
 # A kernel proving some lock families only: the other families' cases fail
 # as expected, which is right there and wrong everywhere else.
 sed 's/Good, all 358 testcases passed! |/162 out of 358 testcases failed, as expected. |/' \
-	"$fx/good.log" >"$tmp/subset.log"
-run subset verdict --label x86_64 --selftest-subset "$tmp/subset.log"
+	"$fx/good.log" >"$work/subset.log"
+run subset verdict --label x86_64 --selftest-subset "$work/subset.log"
 check "--selftest-subset accepts expected failures" status_is 0
 check "... and says why" \
 	has_line "ok 2 x86_64: locking self-test: 162 out of 358 testcases failed, as expected. (lock families not proven)"
-run subset-not-asked verdict --label x86_64 "$tmp/subset.log"
+run subset-not-asked verdict --label x86_64 "$work/subset.log"
 check "expected failures without --selftest-subset are a failure" status_is 1
 run subset-all-good verdict --label x86_64 --selftest-subset "$fx/good.log"
 check "--selftest-subset with every case passing is a failure" status_is 1
@@ -102,12 +101,12 @@ check "--selftest-subset with every case passing is a failure" status_is 1
 # A kernel that cannot see some cases by design (the production kernel's
 # ww_mutex API cases): exactly F of N fail as expected, no more, no fewer.
 sed 's/Good, all 358 testcases passed! |/ 14 out of 358 testcases failed, as expected. |/' \
-	"$fx/good.log" >"$tmp/unseen.log"
-run unseen verdict --label x86_64 --selftest-count 358-14 "$tmp/unseen.log"
+	"$fx/good.log" >"$work/unseen.log"
+run unseen verdict --label x86_64 --selftest-count 358-14 "$work/unseen.log"
 check "--selftest-count 358-14 accepts 14 expected failures" status_is 0
 check "... and says so" \
 	has_line "ok 2 x86_64: locking self-test: 14 out of 358 testcases failed, as expected. (14 of 358 expected to fail in this kernel)"
-run unseen-more verdict --label x86_64 --selftest-count 358-13 "$tmp/unseen.log"
+run unseen-more verdict --label x86_64 --selftest-count 358-13 "$work/unseen.log"
 check "--selftest-count 358-13 with 14 expected failures is a failure" status_is 1
 run unseen-good verdict --label x86_64 --selftest-count 358-14 "$fx/good.log"
 check "--selftest-count 358-14 with every case passing is a failure" status_is 1
@@ -198,8 +197,8 @@ check "init did not finish" \
 	has_line 'not ok 8 x86_64: init finished # no "# lv-init: done" line'
 
 # ----------------------------------------------------------- truncated log
-sed '$d' "$fx/good.log" >"$tmp/truncated.log"
-run truncated verdict --label x86_64 "$tmp/truncated.log"
+sed '$d' "$fx/good.log" >"$work/truncated.log"
+run truncated verdict --label x86_64 "$work/truncated.log"
 check "exit status 1" status_is 1
 check "missing lv-boot marker is a failure" \
 	has_line "not ok 5 x86_64: boot finished before the timeout # no lv-boot end marker, log truncated?"
@@ -228,8 +227,8 @@ check "the provoked WARN is not a failure either" \
 	has_line "ok 4 x86_64: no WARNING, BUG, Oops or panic"
 
 sed '/lv-scenario: .* done/{p;s/.*/[    1.2] WARNING: possible recursive locking detected/;}' \
-	"$fx/scenario.log" >"$tmp/after-window.log"
-run scenario-after verdict --label x86_64 "$tmp/after-window.log"
+	"$fx/scenario.log" >"$work/after-window.log"
+run scenario-after verdict --label x86_64 "$work/after-window.log"
 check "a report after the window closed is a failure" status_is 1
 check "... named as a validator report" \
 	count_is "^not ok [0-9]+ x86_64: validator report: possible recursive locking" 2
@@ -237,12 +236,12 @@ check "... named as a validator report" \
 # The capacity test's cycle window is judged by init too; its other steps
 # are not windows, so a report there is a failure.
 sed 's/lockdep_scenarios: begin abba_spin/lockdep_capacity: begin cycle/' \
-	"$fx/scenario.log" >"$tmp/capacity.log"
-run capacity verdict --label x86_64 "$tmp/capacity.log"
+	"$fx/scenario.log" >"$work/capacity.log"
+run capacity verdict --label x86_64 "$work/capacity.log"
 check "a report in the capacity cycle window is not a failure" status_is 0
 sed 's/lockdep_scenarios: begin abba_spin/lockdep_capacity: step deps 30000/' \
-	"$fx/scenario.log" >"$tmp/capacity-step.log"
-run capacity-step verdict --label x86_64 "$tmp/capacity-step.log"
+	"$fx/scenario.log" >"$work/capacity-step.log"
+run capacity-step verdict --label x86_64 "$work/capacity-step.log"
 check "a report in another capacity step is a failure" status_is 1
 
 run scenario-crash verdict --label x86_64 "$fx/scenario-crash.log"
@@ -254,7 +253,7 @@ check "... named by its headline" \
 run usage-no-args verdict
 check "no argument: exit status 2" status_is 2
 check "no argument: usage on stderr" has_error
-run usage-missing verdict "$tmp/no-such.log"
+run usage-missing verdict "$work/no-such.log"
 check "missing log: exit status 2" status_is 2
 check "missing log: message on stderr" has_error
 run usage-option verdict --bogus "$fx/good.log"
@@ -274,19 +273,19 @@ check "no trailing whitespace" lacks '[[:space:]]$'
 check "stops before the summary" lacks "testcases passed"
 check "last row is the last testcase" \
 	last_line_is "      hardirq_unsafe_softirq_safe:  ok  |"
-cp "$tmp/out" "$tmp/table-good"
+cp "$work/out" "$work/table-good"
 
 run table-bug selftest-table "$fx/selftest-bug.log"
 check "exit status 0" status_is 0
 check "stops before the BUG: summary" lacks "unexpected failures"
-diff "$tmp/table-good" "$tmp/out" >"$tmp/diff" || true
+diff "$work/table-good" "$work/out" >"$work/diff" || true
 check "diff against good.log shows the 3 FAILED rows" \
-	[ "$(grep -c '^>.*FAILED|' "$tmp/diff")" -eq 3 ]
+	[ "$(grep -c '^>.*FAILED|' "$work/diff")" -eq 3 ]
 
 run table-none selftest-table "$fx/panic.log"
 check "short table found in panic.log" status_is 0
-grep -v 'Locking API testsuite:' "$fx/good.log" >"$tmp/no-table.log"
-run table-missing selftest-table "$tmp/no-table.log"
+grep -v 'Locking API testsuite:' "$fx/good.log" >"$work/no-table.log"
+run table-missing selftest-table "$work/no-table.log"
 check "no table: exit status 1" status_is 1
 check "no table: message on stderr" has_error
 run table-usage selftest-table
@@ -321,25 +320,25 @@ check "exit status 0" status_is 0
 check "the first headline inside a scenario window" \
 	last_line_is "WARNING: possible circular locking dependency detected"
 sed 's/^\(.*\)WARNING: possible circular.*$/\1WARNING: CPU: 1 PID: 61 at lib\/x.c:1 f+0x1\/0x2/' \
-	"$fx/scenario.log" >"$tmp/masked.log"
-run headline-masked headline "$tmp/masked.log"
+	"$fx/scenario.log" >"$work/masked.log"
+run headline-masked headline "$work/masked.log"
 check "CPU and PID masked" last_line_is "WARNING: CPU: ..."
 run headline-none headline "$fx/good.log"
 check "no window: an empty line" last_line_is ""
 
 # -------------------------------------------------------------- scenarios
 sed '/lv-init: done/i # lv-scenario-table: abba_spin|WARNING: possible circular locking dependency detected|-|sc_spin_a sc_spin_b|spin\
-# lv-scenario-table: ok_trylock|-|-|-|-' "$fx/good.log" >"$tmp/table.log"
-run scenarios scenarios "$tmp/table.log"
+# lv-scenario-table: ok_trylock|-|-|-|-' "$fx/good.log" >"$work/table.log"
+run scenarios scenarios "$work/table.log"
 check "exit status 0" status_is 0
 check "one line per scenario, as the module printed it" \
 	has_line "ok_trylock|-|-|-|-"
 check "two scenarios" count_is "[|]" 2
-run scenarios-reporting scenarios --reporting "$tmp/table.log"
+run scenarios-reporting scenarios --reporting "$work/table.log"
 check "--reporting: exit status 0" status_is 0
 check "--reporting: the scenario with a headline, by name" last_line_is "abba_spin"
 check "--reporting: not the silent one" lacks "ok_trylock"
-run scenarios-abbas scenarios --family-abbas "$tmp/table.log"
+run scenarios-abbas scenarios --family-abbas "$work/table.log"
 check "--family-abbas: name and family" last_line_is "abba_spin:spin"
 check "--family-abbas: one line" count_is "." 1
 run scenarios-none scenarios "$fx/good.log"

@@ -1,11 +1,11 @@
 # The project's commands; each target calls one script under scripts/.
 # Builds go to build/<arch>-<config set>/, with their console logs beside.
 
-.PHONY: run check check-full torture bench profile deps tree series init clean distclean
+.PHONY: run check check-full torture bench profile deps tree series clean distclean
 
 # The main job: prepare, patch, build and boot x86_64, show the verdict.
 run:
-	scripts/run.sh $(ARCH) $(SET)
+	scripts/run.sh $(or $(ARCH),x86_64) $(SET)
 
 # The test suite: the kernels of configs/suite, then the tool tests.
 check:

@@ -17,7 +17,7 @@ suite=${1:-$LV_CONFIGS/suite}
 s="$LV_TOP/scripts"
 # The suite's lines in its columns TEST KERNEL ARGUMENT [BOOT WORDS...]
 # (see the head of configs/suite); a line that does not fit stops the run.
-lines=$(sed 's/#.*//' "$suite" | awk 'NF > 0 { $1 = $1; print }')
+lines=$(suite_lines "$suite")
 bad=$(echo "$lines" | awk 'NF > 0 && (NF < 3 || $1 !~ /^(boot|point|compare-selftest|scenarios|compare-scenarios|families|warnings|skip-tool)$/)')
 [ -z "$bad" ] || die "$suite: not a test line: $(echo "$bad" | head -n 1)"
 
@@ -80,16 +80,7 @@ check_kernel() {
 	arch=${1%%-*}
 	set_name=${1#*-}
 	out="$results/$1.ktap"
-	line=$(echo "$lines" | awk -v k="$1" '$1 == "boot" && $2 == k')
-	count=$(echo "$line" | awk '$3 != "-" { print $3 }')
-	words=$(echo "$line" | cut -s -d' ' -f4-)
-	# Words "--OPTION=VALUE" are boot.sh's options, the others the kernel's.
-	opts=$(for w in $words; do
-		case $w in --?*=*) printf '%s %s ' "${w%%=*}" "${w#*=}" ;; esac
-	done)
-	words=$(for w in $words; do
-		case $w in --?*=*) ;; *) printf '%s ' "$w" ;; esac
-	done)
+	line=$(suite_boot_line "$suite" "$1")
 	t=$(now)
 	if ! "$s/build-kernel.sh" "$arch" "$set_name" >"$results/$1.build" 2>&1; then
 		tail -n 30 "$results/$1.build" | sed 's/^/# /' >"$out"
@@ -97,17 +88,10 @@ check_kernel() {
 		return
 	fi
 	echo "# stage: build $1: $(($(now) - t)) s"
-	case $count in
-	subset) how=--selftest-subset ;;
-	none) how=--no-selftest ;;
-	'') how= ;;
-	*) how="--selftest-count=$count" ;;
-	esac
 	log="$(kernel_dir "$arch" "$set_name")/console.log"
 	t=$(now)
 	if "$s/make-initramfs.sh" "$arch" "$set_name" >/dev/null 2>"$results/$1.initramfs"; then
-		# shellcheck disable=SC2086
-		boot_and_judge "$log" "$1" "$how" $opts --append "$words" "$arch" "$set_name" || true
+		boot_suite_line "$line" "$log" || true
 		cp "$log.ktap" "$out"
 	else
 		sed 's/^/# /' "$results/$1.initramfs" >"$out"

@@ -78,3 +78,64 @@ boot_and_judge() {
 	# shellcheck disable=SC2086
 	"$LV_TOP/scripts/console.py" verdict --label "$label" $how "$log" >"$log.ktap" 2>&1
 }
+
+# The test lines of a suite file (configs/suite: TEST KERNEL ARGUMENT
+# [BOOT WORDS...]), comments and blank lines dropped, one space between
+# columns.
+suite_lines() {
+	[ -f "$1" ] || die "no suite file $1"
+	sed 's/#.*//' "$1" | awk 'NF > 0 { $1 = $1; print }'
+}
+
+# suite_first_boot SUITE ARCH: the kernel (<arch>-<set>) of SUITE's first
+# "boot" line on ARCH: the kernel 'make run' boots, and check.sh's first.
+suite_first_boot() {
+	suite_lines "$1" |
+		awk -v a="$2-" '$1 == "boot" && index($2, a) == 1 { print $2; exit }'
+}
+
+# suite_boot_line SUITE KERNEL: KERNEL's "boot" line in SUITE, or a line
+# with no count and no boot words when SUITE does not boot KERNEL.
+suite_boot_line() {
+	suite_lines "$1" | awk -v k="$2" '
+		$1 == "boot" && $2 == k { print; found = 1; exit }
+		END { if (!found) print "boot " k " -" }'
+}
+
+# boot_line_verdict LINE: console.py verdict's options for the self-test
+# count of a "boot" LINE (the ARGUMENT column, see configs/suite).
+boot_line_verdict() {
+	case $(echo "$1" | cut -d' ' -f3) in
+	-) ;;
+	subset) echo --selftest-subset ;;
+	none) echo --no-selftest ;;
+	*) echo "--selftest-count=$(echo "$1" | cut -d' ' -f3)" ;;
+	esac
+}
+
+# boot_line_options LINE: boot.sh's options among LINE's boot words (the
+# words "--OPTION=VALUE"), as "--OPTION VALUE" pairs.
+boot_line_options() {
+	for w in $(echo "$1" | cut -s -d' ' -f4-); do
+		case $w in --?*=*) printf '%s %s ' "${w%%=*}" "${w#*=}" ;; esac
+	done
+}
+
+# boot_line_words LINE: the kernel's own words among LINE's boot words.
+boot_line_words() {
+	for w in $(echo "$1" | cut -s -d' ' -f4-); do
+		case $w in --?*=*) ;; *) printf '%s ' "$w" ;; esac
+	done
+}
+
+# boot_suite_line LINE LOG: boot the kernel of a "boot" LINE with its boot
+# words and judge its console against its self-test count (boot_and_judge,
+# whose status it returns). The one way check.sh and run.sh boot a
+# suite kernel.
+boot_suite_line() {
+	bsl_kernel=$(echo "$1" | cut -d' ' -f2)
+	# shellcheck disable=SC2046
+	boot_and_judge "$2" "$bsl_kernel" "$(boot_line_verdict "$1")" \
+		$(boot_line_options "$1") --append "$(boot_line_words "$1")" \
+		"${bsl_kernel%%-*}" "${bsl_kernel#*-}"
+}

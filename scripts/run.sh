@@ -1,13 +1,21 @@
 #!/bin/sh
 # The main job: dependencies, tree, series, build, boot, then the self-test
 # verdict, the validator's state and the path of the full console log.
-# Usage: run.sh [ARCH [SET]]   (default: x86_64 and the suite's first set)
+# Usage: run.sh [ARCH [SET]]
+# The default is x86_64 and the kernel of configs/suite's first boot line on
+# ARCH, booted with that line's boot words and judged against its self-test
+# count, exactly as 'make check' boots it; a SET the suite does not boot is
+# booted without boot words.
 set -eu
 . "$(dirname "$0")/lib.sh"
 
-arch=${1:-x86_64}
-set_name=${2:-$(awk -v a="$arch" '$1 == a { print $2; exit }' "$LV_CONFIGS/suite")}
-[ -n "$set_name" ] || die "no config set for $arch in configs/suite"
+arch=$(kernel_arch "${1:-x86_64}")
+kernel=${2:+$arch-$2}
+[ -n "$kernel" ] || kernel=$(suite_first_boot "$LV_CONFIGS/suite" "$arch")
+[ -n "$kernel" ] || die "configs/suite has no boot line for $arch (give a SET)"
+set_name=${kernel#*-}
+[ -f "$LV_CONFIGS/sets/$set_name" ] || die "no config set '$set_name' in configs/sets"
+line=$(suite_boot_line "$LV_CONFIGS/suite" "$kernel")
 odir=$(kernel_dir "$arch" "$set_name")
 s="$LV_TOP/scripts"
 
@@ -26,7 +34,7 @@ stage build "$s/build-kernel.sh" "$arch" "$set_name"
 stage initramfs "$s/make-initramfs.sh" "$arch" "$set_name"
 verdict=0
 t=$(now)
-boot_and_judge "$odir/console.log" "$arch-$set_name" "" "$arch" "$set_name" || verdict=$?
+boot_suite_line "$line" "$odir/console.log" || verdict=$?
 stage_done boot "$t"
 grep -q '^ok [0-9]* .*: kernel reached init' "$odir/console.log.ktap" ||
 	sed 's/^/boot: /' "$odir/console.log.boot"

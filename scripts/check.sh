@@ -18,7 +18,7 @@ s="$LV_TOP/scripts"
 # The suite's lines in its columns TEST KERNEL ARGUMENT [BOOT WORDS...]
 # (see the head of configs/suite); a line that does not fit stops the run.
 lines=$(suite_lines "$suite")
-bad=$(echo "$lines" | awk 'NF > 0 && (NF < 3 || $1 !~ /^(boot|point|compare-selftest|scenarios|compare-scenarios|families|warnings|skip-tool)$/)')
+bad=$(echo "$lines" | awk 'NF > 0 && (NF < 3 || $1 !~ /^(boot|point|compare-selftest|scenarios|compare-scenarios|families|warnings|switch-stress|skip-tool)$/)')
 [ -z "$bad" ] || die "$suite: not a test line: $(echo "$bad" | head -n 1)"
 
 # of TEST: "KERNEL:ARGUMENT" of each line of that test.
@@ -131,22 +131,29 @@ run_warnings() {
 	"$s/check-warnings.sh" "${1%%-*}" "${1#*-}"
 }
 
+run_switch_stress() {
+	LV_SUITE=$suite "$s/check-switch-stress.sh" "$1" "$2" "$3"
+}
+
 # One subtest per suite line of TEST: per_line TEST, in the suite's order.
+# A line's boot words, if any, are the third argument of run_TEST and part
+# of the subtest's name.
 per_line() {
-	for line in $(of "$1"); do
-		k=${line%%:*}
-		arg=${line#*:}
-		name="$1 $k$([ "$arg" = - ] || echo " $arg")"
+	while read -r test k arg words; do
+		[ "$test" = "$1" ] || continue
+		name="$1 $k$([ "$arg" = - ] || echo " $arg")${words:+ $words}"
 		out="$results/$(echo "$name" | tr ' ,' '--').ktap"
 		t=$(now)
-		"run_$(echo "$1" | tr '-' '_')" "$k" "$arg" >"$out" 2>&1 || true
+		"run_$(echo "$1" | tr '-' '_')" "$k" "$arg" "$words" >"$out" 2>&1 </dev/null || true
 		echo "# stage: $name: $(($(now) - t)) s"
 		subtest "$name" "$out"
-	done
+	done <<LINES
+$lines
+LINES
 }
 
 # The scenario comparison reads what the scenario boots wrote.
-for test in point compare-selftest scenarios families compare-scenarios warnings; do
+for test in point compare-selftest scenarios families compare-scenarios warnings switch-stress; do
 	per_line "$test"
 done
 

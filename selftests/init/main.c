@@ -16,6 +16,10 @@
  *   lv.workload=SECONDS busybox sh runs /workload.sh (user-space load) that long
  *   lv.capacity=1       fill LKV's storage with the capacity module
  *   lv.switch=SECONDS   flip LKV's run-time switch under load that long
+ *   lv.switch_stress=N  switch N times at random moments from the first
+ *                       instant of user space, under load (test_stress.c);
+ *                       with lockdep.switch_stress=N the kernel switches
+ *                       from an early initcall, and init adds the load
  *   lv.validator=none   the kernel has no validator: check that, skip /proc
  *   lv.lockstat=1       check /proc/lock_stat against contention made on purpose
  *   lv.bench=1          run the benchmark module (lv.bench_iterations=N, ...)
@@ -36,7 +40,12 @@ static void mount_all(void)
 	mount_fs("devtmpfs", "/dev");
 }
 
+/*
+ * The switch stress first: its load and its switches started with user
+ * space, and every other suite runs after them.
+ */
 static const struct lv_suite *const suites[] = {
+	&stress_suite,
 	&none_suite,
 	&proc_suite,
 	&procfiles_suite,
@@ -67,6 +76,7 @@ int main(void)
 {
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	mount_all();
+	stress_start();
 	run_suites();
 	if (cmdline_has("lv.mode=hang")) {
 		ktap_diag("lv-init: hanging on purpose (lv.mode=hang)");

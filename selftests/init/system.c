@@ -243,6 +243,20 @@ int reports_since(const char *name)
 	return start ? count_report_headlines(start) : -1;
 }
 
+/*
+ * Commit the bug NAME of the scenario module (loaded by the caller);
+ * returns the reports it caused, counted in the kernel log (RCU's
+ * reports are not the validator's), or -1.
+ */
+long commit_scenario_bug(const char *name)
+{
+	log_mark(name);
+	if (write_text(LV_SCENARIO_RUN, name))
+		return -1;
+	usleep(200000);
+	return reports_since(name);
+}
+
 /* One value of /proc/lockdep_stats, read now; -1 if absent or unreadable. */
 long lockdep_stat(const char *name)
 {

@@ -8,6 +8,7 @@
 
 /* Our engine's run-time switch, and what it reads with every family on. */
 #define LV_PROVE_SWITCH "/sys/module/lockdep/parameters/prove"
+#define LV_SCENARIO_RUN "/sys/kernel/debug/lockdep_scenarios/run"
 #define LV_PROVE_ALL "map,spin,rw,mutex,rwsem,rcu,reclaim,might"
 
 bool mount_fs(const char *type, const char *dir);
@@ -25,6 +26,7 @@ char *kernel_log_since(const char *mark);
 int count_report_headlines(const char *text);
 void log_mark(const char *name);
 int reports_since(const char *name);
+long commit_scenario_bug(const char *name);
 long lockdep_stat(const char *name);
 bool validator_is_ours(void);
 bool validator_expected(void);

@@ -25,7 +25,6 @@
 #include "tests.h"
 
 #define SW_MODULES "/lib/modules/"
-#define SW_SCENARIO_RUN "/sys/kernel/debug/lockdep_scenarios/run"
 /*
  * One bug of each family: an ABBA of each lock family's locks alone, as
  * in check-families.sh, of fs_reclaim and a mutex, and of might_lock()
@@ -152,19 +151,6 @@ static void switch_under_load(const char *name, int nth)
 		    name, flips, seconds, reports, errors, err);
 }
 
-/*
- * Commit one bug of the scenario module; returns the reports it caused,
- * counted in the kernel log: RCU's reports are not the validator's.
- */
-static long run_bug(const char *name)
-{
-	log_mark(name);
-	if (write_text(SW_SCENARIO_RUN, name))
-		return -1;
-	usleep(200000);
-	return reports_since(name);
-}
-
 static void switch_bugs_off(const char *name, int nth)
 {
 	int err = load_module(SW_MODULES "test_lockdep_scenarios.ko", "");
@@ -174,7 +160,7 @@ static void switch_bugs_off(const char *name, int nth)
 	if (err || write_text(LV_PROVE_SWITCH, "none"))
 		off = -1;
 	for (k = 0; off >= 0 && k < NR_ENTRIES(sw_bugs); k++) {
-		long n = run_bug(sw_bugs[k]);
+		long n = commit_scenario_bug(sw_bugs[k]);
 
 		off = n < 0 ? -1 : off + n;
 	}
@@ -185,7 +171,7 @@ static void switch_bugs_off(const char *name, int nth)
 static void switch_bug_on(const char *name, int nth)
 {
 	int err = nth == 0 ? write_text(LV_PROVE_SWITCH, "all") : 0;
-	long on = err ? -1 : run_bug(sw_bugs[nth]);
+	long on = err ? -1 : commit_scenario_bug(sw_bugs[nth]);
 
 	ktap_result(on == 1, "%s: %s (%ld reports)", name, sw_bugs[nth], on);
 	if (nth == NR_ENTRIES(sw_bugs) - 1)

@@ -24,13 +24,6 @@ odir=$(bootable_kernel "$arch" "${kernel#*-}") || exit 1
 line="switch-stress $kernel $control $3"
 timeout_s=${LV_BOOT_TIMEOUT:-600}
 s="$LV_TOP/scripts"
-pristine_build="$LV_BUILD/pristine"
-
-# In the pristine tree: the same scripts, another build folder. Paths below
-# it are hashed relative to it by ccache, so unchanged objects are shared.
-pristine() {
-	LV_BUILD="$pristine_build" LV_SRC="$pristine_build/src/linux-source-6.12" "$@"
-}
 
 n=0
 fails=0
@@ -53,18 +46,22 @@ echo "KTAP version 1"
 how=$(boot_line_verdict "$(suite_boot_line "${LV_SUITE:-$LV_CONFIGS/suite}" "$kernel")")
 judge "$odir/switch-stress.log" "$kernel" "$how" ""
 if [ "$control" != - ]; then
-	cdir="$pristine_build/$arch-$control"
-	mkdir -p "$pristine_build"
-	if ! { pristine "$s/prepare-tree.sh" && pristine "$s/build-kernel.sh" "$arch" "$control" &&
-		pristine "$s/make-initramfs.sh" "$arch" "$control"; } >"$pristine_build/$arch-$control.build" 2>&1; then
-		tail -n 20 "$pristine_build/$arch-$control.build" | sed 's/^/# /'
+	# The pristine tree: the same scripts, another build folder. Paths
+	# below it are hashed relative to it by ccache, so unchanged objects
+	# are shared with build/.
+	LV_BUILD="$LV_BUILD/pristine"
+	export LV_BUILD LV_SRC="$LV_BUILD/src/linux-source-6.12"
+	mkdir -p "$LV_BUILD"
+	log="$LV_BUILD/$arch-$control.build"
+	if ! { "$s/prepare-tree.sh" && "$s/build-kernel.sh" "$arch" "$control" &&
+		"$s/make-initramfs.sh" "$arch" "$control"; } >"$log" 2>&1; then
+		tail -n 20 "$log" | sed 's/^/# /'
 		n=$((n + 1))
 		fails=$((fails + 1))
 		echo "not ok $n $arch-$control: the control builds from the pristine tree"
 	else
-		# boot.sh finds the control's build folder through LV_BUILD.
-		export LV_BUILD="$pristine_build"
-		judge "$cdir/switch-stress.log" "$arch-$control" --no-selftest lv.validator=none
+		judge "$LV_BUILD/$arch-$control/switch-stress.log" "$arch-$control" \
+			--no-selftest lv.validator=none
 	fi
 fi
 echo "1..$n"

@@ -257,6 +257,34 @@ long commit_scenario_bug(const char *name)
 	return reports_since(name);
 }
 
+/*
+ * Keep the kernel's locks busy from user space, for ever: make and remove
+ * the directory PATH (in a tmpfs) and rename the task, calling COUNT
+ * (WHICH) after each round when it is given.
+ */
+void churn_files(const char *path, int which, void (*count)(int which))
+{
+	for (;;) {
+		mkdir(path, 0700);
+		write_text("/proc/self/comm", "lv-churn");
+		rmdir(path);
+		if (count)
+			count(which);
+	}
+}
+
+/*
+ * locktorture's spin_lock writers, two kernel threads, until
+ * unload_module("locktorture"); 0 or the error of the load.
+ */
+int load_spin_torture(void)
+{
+	int err = load_module(LV_MODULES "torture.ko", "");
+
+	return err ? err : load_module(LV_MODULES "locktorture.ko",
+				       "torture_type=spin_lock nwriters_stress=2 shutdown_secs=0 stat_interval=0");
+}
+
 /* One value of /proc/lockdep_stats, read now; -1 if absent or unreadable. */
 long lockdep_stat(const char *name)
 {

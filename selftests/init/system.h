@@ -8,6 +8,7 @@
 
 /* Our engine's run-time switch, and what it reads with every family on. */
 #define LV_PROVE_SWITCH "/sys/module/lockdep/parameters/prove"
+#define LV_MODULES "/lib/modules/"
 #define LV_SCENARIO_RUN "/sys/kernel/debug/lockdep_scenarios/run"
 #define LV_PROVE_ALL "map,spin,rw,mutex,rwsem,rcu,reclaim,might"
 
@@ -27,6 +28,9 @@ int count_report_headlines(const char *text);
 void log_mark(const char *name);
 int reports_since(const char *name);
 long commit_scenario_bug(const char *name);
+void churn_files(const char *path, int which, void (*count)(int which))
+	__attribute__((noreturn));
+int load_spin_torture(void);
 long lockdep_stat(const char *name);
 bool validator_is_ours(void);
 bool validator_expected(void);

@@ -34,7 +34,6 @@
 #include "system.h"
 #include "tests.h"
 
-#define ST_MODULES "/lib/modules/"
 #define ST_KERNEL_LEFT "/sys/module/lockdep/parameters/switch_stress"
 #define ST_TRACING "/sys/kernel/tracing"
 #define ST_CPU_ONLINE "/sys/devices/system/cpu/cpu%d/online"
@@ -73,12 +72,7 @@ static void churn(int which)
 	char path[64];
 
 	snprintf(path, sizeof(path), "/tmp/lv-stress-%d", getpid());
-	for (;;) {
-		mkdir(path, 0700);
-		write_text("/proc/self/comm", "lv-stress");
-		rmdir(path);
-		count_load(which);
-	}
+	churn_files(path, which, count_load);
 }
 
 static void on_alarm(int sig)
@@ -164,9 +158,7 @@ static void start_loads(void)
 			loads[i](i);
 		}
 	}
-	if (!load_module(ST_MODULES "torture.ko", ""))
-		torture_err = load_module(ST_MODULES "locktorture.ko",
-					  "torture_type=spin_lock nwriters_stress=2 shutdown_secs=0 stat_interval=0");
+	torture_err = load_spin_torture();
 }
 
 static void stop_loads(void)
@@ -373,7 +365,7 @@ static void stress_still_proves(const char *name, int nth)
 		ktap_skip("no validator", "%s", name);
 		return;
 	}
-	reports = load_module(ST_MODULES "test_lockdep_scenarios.ko", "") ||
+	reports = load_module(LV_MODULES "test_lockdep_scenarios.ko", "") ||
 		  write_text(LV_PROVE_SWITCH, "all") ? -1 : commit_scenario_bug("abba_spin");
 	ktap_result(reports == 1, "%s: abba_spin after switching on, %ld reports",
 		    name, reports);

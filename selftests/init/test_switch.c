@@ -24,7 +24,6 @@
 #include "system.h"
 #include "tests.h"
 
-#define SW_MODULES "/lib/modules/"
 /*
  * One bug of each family: an ABBA of each lock family's locks alone, as
  * in check-families.sh, of fs_reclaim and a mutex, and of might_lock()
@@ -88,12 +87,7 @@ static pid_t start_churn(int id)
 	if (pid != 0)
 		return pid;
 	snprintf(path, sizeof(path), "/tmp/lv-switch-%d", id);
-	for (;;) {
-		mkdir(path, 0700);
-		write_text("/proc/self/comm", "lv-churn");
-		rmdir(path);
-		getppid();
-	}
+	churn_files(path, id, NULL);
 }
 
 static const char *const states[] = {
@@ -130,16 +124,12 @@ static long flip_under_load(int seconds, int *errors)
 static void switch_under_load(const char *name, int nth)
 {
 	int seconds = switch_seconds();
-	char params[128], *log;
+	char *log;
 	long reports, flips;
 	int errors = 0, err;
 
 	write_text("/dev/kmsg", "lv-switch: begin flips\n");
-	err = load_module(SW_MODULES "torture.ko", "");
-	snprintf(params, sizeof(params),
-		 "torture_type=spin_lock nwriters_stress=2 shutdown_secs=0 stat_interval=0");
-	if (!err)
-		err = load_module(SW_MODULES "locktorture.ko", params);
+	err = load_spin_torture();
 	flips = flip_under_load(seconds, &errors);
 	if (!err)
 		err = unload_module("locktorture");
@@ -153,7 +143,7 @@ static void switch_under_load(const char *name, int nth)
 
 static void switch_bugs_off(const char *name, int nth)
 {
-	int err = load_module(SW_MODULES "test_lockdep_scenarios.ko", "");
+	int err = load_module(LV_MODULES "test_lockdep_scenarios.ko", "");
 	long off = 0;
 	unsigned int k;
 

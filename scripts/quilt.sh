@@ -9,6 +9,8 @@ set -eu
 export QUILT_PATCHES="$LV_PATCHES" QUILT_SERIES="$LV_SERIES" QUILT_PC=.pc
 export QUILT_REFRESH_ARGS="-p ab --no-timestamps --no-index --diffstat --sort"
 export QUILT_DIFF_ARGS="-p ab --no-timestamps --no-index --color=auto"
+# Hunk headers name the function they are in, as git does.
+export QUILT_DIFF_OPTS="-p"
 cd "$LV_SRC"
 # /etc/quilt.quiltrc would override the settings above: read no rc file.
 exec quilt --quiltrc /dev/null "$@"

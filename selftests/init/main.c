@@ -23,6 +23,7 @@
  *   lv.validator=none   the kernel has no validator: check that, skip /proc
  *   lv.lockstat=1       check /proc/lock_stat against contention made on purpose
  *   lv.bench=1          run the benchmark module (lv.bench_iterations=N, ...)
+ *   lv.windows=SECONDS  torture the hit path's windows (lockdep.window_ns=N)
  */
 #include <stdio.h>
 #include <unistd.h>
@@ -58,6 +59,7 @@ static const struct lv_suite *const suites[] = {
 	&capacity_suite,
 	&switch_suite,
 	&lockstat_suite,
+	&windows_suite,
 	&bench_suite,
 };
 

@@ -126,11 +126,14 @@ static bool silent_run(void)
  * The keep-proving run: distinct bugs, then a repeat of a dependency bug
  * and of a usage bug, then a silent twin.  After a held lock is freed its
  * entry must leave the held stack: its thread then exits holding nothing,
- * so the findings stay distinct (no "held at exit" on top).
+ * so the findings stay distinct (no "held at exit" on top).  Freed from an
+ * interrupt, it must stay: its thread's release then balances (no "bad
+ * unlock" on top).
  */
 static const char *const keep_sequence[] = {
 	"abba_spin", "recursive_mutex", "irq_inconsistent_hard", "bad_unlock",
-	"held_lock_freed", "nest_lock_not_held", "abba_spin",
+	"held_lock_freed", "held_lock_freed_in_irq", "nest_lock_not_held",
+	"abba_spin",
 	"irq_inconsistent_hard", "ok_spin_nested",
 };
 

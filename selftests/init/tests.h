@@ -60,6 +60,7 @@ extern const struct lv_suite none_suite;
 extern const struct lv_suite bench_suite;
 extern const struct lv_suite lockstat_suite;
 extern const struct lv_suite stress_suite;
+extern const struct lv_suite windows_suite;
 
 /* The switch stress starts before any suite: see test_stress.c. */
 void stress_start(void);

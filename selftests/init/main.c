@@ -58,8 +58,8 @@ static const struct lv_suite *const suites[] = {
 	&workload_suite,
 	&capacity_suite,
 	&switch_suite,
-	&lockstat_suite,
 	&windows_suite,
+	&lockstat_suite,
 	&bench_suite,
 };
 

@@ -26,6 +26,9 @@ of() {
 	echo "$lines" | awk -v t="$1" '$1 == t { print $2 ":" $3 }'
 }
 kernels=$(of boot | cut -d: -f1)
+# A kernel boots once: the tests of its other lines look its boot line up.
+twice=$(echo "$kernels" | sort | uniq -d | head -n 1)
+[ -z "$twice" ] || die "$suite: two boot lines for $twice: merge their boot words"
 skipped=$(of skip-tool | cut -d: -f1)
 [ -n "$kernels$(of point)" ] || die "$suite names no kernel"
 tools=

@@ -4,7 +4,8 @@
 # words split between the kernel and boot.sh. A suite written in the fixed
 # columns, comments and a non-boot line first, must give the kernel 'make
 # run' boots; run.sh must refuse an architecture the suite does not boot
-# with a message, before building anything.
+# with a message, before building anything, and check.sh a suite that
+# boots one kernel on two lines.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/tap.sh"
@@ -62,5 +63,15 @@ tap_explain() { cat "$work/out"; }
 tap_check "run.sh stops on a suite without an x86_64 boot line (rc $rc)" \
 	test "$rc" -ne 0 -a "$rc" -ne 124
 tap_check "... and says why" has "$work/out" "configs/suite has no boot line for x86_64"
+tap_check "... before building anything" test ! -d "$work/build"
+
+# Every test of a kernel looks up its one boot line: check.sh refuses two.
+{ cat "$work/suite"; echo "boot   x86_64-a    358   lv.torture=1"; } >"$work/twice"
+rc=0
+LV_BUILD="$work/build" timeout 60 "$top/scripts/check.sh" --no-tools \
+	"$work/twice" >"$work/out" 2>&1 || rc=$?
+tap_check "check.sh stops on two boot lines of one kernel (rc $rc)" \
+	test "$rc" -ne 0 -a "$rc" -ne 124
+tap_check "... and says why" has "$work/out" "two boot lines for x86_64-a"
 tap_check "... before building anything" test ! -d "$work/build"
 tap_end

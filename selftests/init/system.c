@@ -295,6 +295,27 @@ long lockdep_stat(const char *name)
 	return stats_value(stats, name);
 }
 
+/* "none", "all", or a random mix of the families. */
+void random_families(char *buf, size_t size)
+{
+	static const char *const families[] = {
+		"spin", "rw", "mutex", "rwsem", "map", "rcu", "reclaim", "might",
+	};
+	int r = rand(), i;
+
+	snprintf(buf, size, "%s", r % 4 == 0 ? "none" : "all");
+	if (r % 4 < 2)
+		return;
+	buf[0] = '\0';
+	for (i = 0; i < (int)(sizeof(families) / sizeof(families[0])); i++) {
+		if (rand() & 1)
+			snprintf(buf + strlen(buf), size - strlen(buf), "%s%s",
+				 buf[0] ? "," : "", families[i]);
+	}
+	if (!buf[0])
+		snprintf(buf, size, "none");
+}
+
 /* The families LKV proves now, without the newline; false if none. */
 bool read_prove_switch(char *state, size_t size)
 {

@@ -35,6 +35,7 @@ long lockdep_stat(const char *name);
 bool validator_is_ours(void);
 bool validator_expected(void);
 bool read_prove_switch(char *state, size_t size);
+void random_families(char *buf, size_t size);
 bool proving_all_families(void);
 int opened_as_nobody(const char *const paths[], const int flags[], int n);
 void end_machine(void) __attribute__((noreturn));

@@ -180,27 +180,6 @@ static void stop_loads(void)
 		torture_err = unload_module("locktorture");
 }
 
-/* "none", "all", or a random mix of the families. */
-static void random_families(char *buf, size_t size)
-{
-	static const char *const families[] = {
-		"spin", "rw", "mutex", "rwsem", "map", "rcu", "reclaim", "might",
-	};
-	int r = rand(), i;
-
-	snprintf(buf, size, "%s", r % 4 == 0 ? "none" : "all");
-	if (r % 4 < 2)
-		return;
-	buf[0] = '\0';
-	for (i = 0; i < NR_ENTRIES(families); i++) {
-		if (rand() & 1)
-			snprintf(buf + strlen(buf), size - strlen(buf), "%s%s",
-				 buf[0] ? "," : "", families[i]);
-	}
-	if (!buf[0])
-		snprintf(buf, size, "none");
-}
-
 /* Write TEXT to PATH; 1 if that failed, said in the kernel log. */
 static int failed_write(const char *path, const char *text)
 {

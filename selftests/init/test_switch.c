@@ -30,13 +30,14 @@
  * and mutexes; for RCU's read side, a dereference outside of it, plain and
  * through the xarray, whose check may be out of line.  And a
  * bad unlock in a work item of a kernel thread started before the switch,
- * which is held to it only from its first clean point after the switch-on
+ * and one in an interrupt on an idle CPU (on its idle task), each held to
+ * the switch only from its first clean point after the switch-on
  * (lockdep_clean_point()).
  */
 static const char *const sw_bugs[] = {
 	"abba_spin", "abba_rwlock_read", "abba_mutex", "abba_rwsem", "abba_lock_map",
 	"abba_reclaim", "abba_might", "rcu_outside_reader", "xa_outside_reader",
-	"bad_unlock_in_work",
+	"bad_unlock_in_work", "bad_unlock_on_idle",
 };
 
 static int switch_seconds(void)

@@ -56,6 +56,7 @@ echo "$order" | awk -F'\t' -v OFS=',' -v csv="$dir/medians.csv" -v vs="$variants
 	function unit(m) {
 		if (m ~ /^(pair|scale|flags) [a-z_0-9]+$/ && m !~ /^scale (classes|chains)$/) return pu
 		if (m ~ /^learn [0-9a-z]+$/) return pu
+		if (m ~ /^bug (clean|repeat)$/) return pu
 		if (m ~ /^macro /) return pu
 		if (m ~ /^boot /) return "s"
 		if (m ~ /^memory /) return "kB"
@@ -128,6 +129,9 @@ echo "$order" | awk -F'\t' -v OFS=',' -v csv="$dir/medians.csv" -v vs="$variants
 		printf "figure: %-46s %.2f\n", "lkv-off/none, lock+unlock (geomean)", x
 		x = pair_geomean(v[2], v[1])
 		printf "figure: %-46s %.2f\n", "classic/none, lock+unlock (geomean)", x
+		bc = get("bug clean", v[3]); br = get("bug repeat", v[3])
+		goal("lkv, a known bug repeated / its clean order",
+			(bc > 0 && br != "") ? br / bc : -1, 2)
 		l1 = get("learn 100", v[3]); lm = get("learn max", v[3])
 		goal("lkv, learning at " show(get("learn max classes", v[3])) " / at 100 classes",
 			(l1 > 0 && lm != "") ? lm / l1 : -1, 3)

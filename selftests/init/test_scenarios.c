@@ -123,8 +123,9 @@ static bool silent_run(void)
 }
 
 /*
- * The keep-proving run: distinct bugs, then a repeat of a dependency bug
- * and of a usage bug, then a silent twin.  After a held lock is freed its
+ * The keep-proving run: distinct bugs, among them one that is only there
+ * because the validator went on learning after a refused edge, then a
+ * repeat of a dependency bug and of a usage bug, then a silent twin.  After a held lock is freed its
  * entry must leave the held stack: its thread then exits holding nothing,
  * so the findings stay distinct (no "held at exit" on top).  Freed from an
  * interrupt, it must stay: its thread's release then balances (no "bad
@@ -133,7 +134,7 @@ static bool silent_run(void)
 static const char *const keep_sequence[] = {
 	"abba_spin", "recursive_mutex", "irq_inconsistent_hard", "bad_unlock",
 	"held_lock_freed", "held_lock_freed_in_irq", "nest_lock_not_held",
-	"abba_spin",
+	"refused_edge", "cycle_behind_refused", "abba_spin",
 	"irq_inconsistent_hard", "ok_spin_nested",
 };
 
@@ -341,15 +342,34 @@ static const struct repeat_key {
 	{ "irq_inconsistent_hard", "inconsistent", "sc_hardirq_lock", NULL },
 };
 
-static const struct repeat_key *find_repeat_key(const char *scenario)
+/*
+ * Scenarios silent alone that report in the keep run, after the ones
+ * before them: the finding each must make there.
+ */
+static const struct repeat_key keep_findings[] = {
+	{ "cycle_behind_refused", "circular", "sc_hid_x", "sc_hid_b" },
+};
+
+static const struct repeat_key *find_key(const struct repeat_key *keys,
+					 size_t n, const char *scenario)
 {
 	size_t i;
 
-	for (i = 0; i < NR_ENTRIES(repeat_keys); i++) {
-		if (!strcmp(repeat_keys[i].scenario, scenario))
-			return &repeat_keys[i];
+	for (i = 0; i < n; i++) {
+		if (!strcmp(keys[i].scenario, scenario))
+			return &keys[i];
 	}
 	return NULL;
+}
+
+static const struct repeat_key *find_repeat_key(const char *scenario)
+{
+	return find_key(repeat_keys, NR_ENTRIES(repeat_keys), scenario);
+}
+
+static const struct repeat_key *find_keep_finding(const char *scenario)
+{
+	return find_key(keep_findings, NR_ENTRIES(keep_findings), scenario);
 }
 
 /* The count /proc/lockdep_reports gives finding @k; -1 if it has none. */
@@ -397,7 +417,8 @@ static int keep_distinct(void)
 	for (i = 0; i < NR_ENTRIES(keep_sequence); i++) {
 		const struct expect *e = find_expect(keep_sequence[i]);
 
-		n += e && e->headline && !keep_repeats(i);
+		n += e && (e->headline || find_keep_finding(e->name)) &&
+		     !keep_repeats(i);
 	}
 	return n;
 }
@@ -433,15 +454,33 @@ static void judge_report_log(const char *name, int nth)
 		    name, lines, keep_distinct(), abba_count, bad);
 }
 
+/*
+ * Both repeats of the keep run are of refusals the validator remembers
+ * (a chain, a usage bit), so it counts them without checking again.
+ */
 static void judge_keep_stats(const char *name, int nth)
 {
 	long reports = lockdep_stat("reports so far");
 	long repeats = lockdep_stat("repeats suppressed");
+	long remembered = lockdep_stat("repeats remembered");
 	long on = lockdep_stat("debug_locks");
 
-	ktap_result(reports == keep_distinct() && repeats >= 2 && on == 1,
-		    "%s: %ld reports, %ld repeats suppressed, debug_locks %ld",
-		    name, reports, repeats, on);
+	ktap_result(reports == keep_distinct() && repeats >= 2 &&
+		    remembered >= 2 && remembered <= repeats && on == 1,
+		    "%s: %ld reports, %ld repeats suppressed, %ld of them remembered, debug_locks %ld",
+		    name, reports, repeats, remembered, on);
+}
+
+/* A finding only the keep run makes: one report, logged once. */
+static void judge_keep_finding(const char *name, int err, const char *window,
+			       const struct repeat_key *k)
+{
+	int headlines = window ? count_report_headlines(window) : -1;
+	long count = finding_count(k);
+
+	ktap_result(window && !err && headlines == 1 && count == 1,
+		    "scenario %s after the others: one report, a %s of %s and %s logged once (write %d, %d reports, count %ld)",
+		    name, k->kind, k->a, k->b, err, headlines, count);
 }
 
 /* Called once for each of keep_sequence[]. */
@@ -461,6 +500,9 @@ static void keep_step(const char *name, int nth)
 	if (keep_repeats(nth))
 		judge_repeat(e->name, err, scenario_window(e->name), before,
 			     finding_count(find_repeat_key(e->name)));
+	else if (find_keep_finding(e->name))
+		judge_keep_finding(e->name, err, scenario_window(e->name),
+				   find_keep_finding(e->name));
 	else if (e->headline)
 		judge_report(e, err, scenario_window(e->name));
 	else

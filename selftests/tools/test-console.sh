@@ -244,6 +244,17 @@ sed 's/lockdep_scenarios: begin abba_spin/lockdep_capacity: step deps 30000/' \
 run capacity-step verdict --label x86_64 "$work/capacity-step.log"
 check "a report in another capacity step is a failure" status_is 1
 
+# The benchmark commits one known bug, between its own begin and end lines.
+sed 's/lockdep_scenarios: begin abba_spin/lockdep_bench: begin known bug/
+s/lockdep_scenarios: end abba_spin: 0/lockdep_bench: end known bug/' \
+	"$fx/scenario.log" >"$work/bench-bug.log"
+run bench-bug verdict --label x86_64 "$work/bench-bug.log"
+check "a report in the benchmark's known-bug window is not a failure" status_is 0
+sed '/lockdep_scenarios: begin abba_spin/{s/.*/[    1.0] lockdep_bench: begin known bug/;p;s/begin/end/;}' \
+	"$fx/scenario.log" >"$work/bench-after.log"
+run bench-after verdict --label x86_64 "$work/bench-after.log"
+check "a report after the benchmark's window ended is a failure" status_is 1
+
 run scenario-crash verdict --label x86_64 "$fx/scenario-crash.log"
 check "a crash inside a scenario window is still a failure" status_is 1
 check "... named by its headline" \

@@ -546,7 +546,7 @@ def figures(lines):
     for raw in lines:
         line = strip_stamp(raw)
         f = line.split()
-        if re.fullmatch(r"lockdep_bench: (pair|scale|flags) [a-z_0-9]+ [0-9.]+ ns", line):
+        if re.fullmatch(r"lockdep_bench: (pair|scale|flags|bug) [a-z_0-9]+ [0-9.]+ ns", line):
             out.append((f[1] + " " + f[2], f[3]))
             pairs += 1
         if re.fullmatch(r"lockdep_bench: size [a-z_]+ [0-9]+ bytes", line):

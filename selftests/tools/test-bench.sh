@@ -31,8 +31,9 @@ tap_check "instructions: a full row for the mutex+mutex+spin nest" \
 tap_check "instructions: a full row for spin at scale" row_complete icount "scale spin \\(instr\\)"
 tap_check "instructions: a full row for learning at 100 classes" \
 	row_complete icount "learn 100 \\(instr\\)"
-tap_check "instructions: a full row for the known bug repeated" \
-	row_complete icount "bug repeat \\(instr\\)"
+# The classic engine stops at its first report: it has no known-bug figures.
+tap_check "instructions: the known bug repeated, measured but on the classic engine" \
+	grep -E "^bug repeat \\(instr\\) +[0-9.]+ +- +[0-9.]+ +[0-9.]+ +[0-9.]+ +- +[0-9.]+$" "$work/icount"
 tap_check "wall clock: a full row for spin_irqsave" row_complete wall "pair spin_irqsave \\(ns\\)"
 tap_check "instructions: a full row for the macro workload" \
 	row_complete icount "macro workload \\(instr\\)"

@@ -85,7 +85,9 @@ check_kernel() {
 	out="$results/$1.ktap"
 	line=$(suite_boot_line "$suite" "$1")
 	t=$(now)
-	if ! "$s/build-kernel.sh" "$arch" "$set_name" >"$results/$1.build" 2>&1; then
+	# The build's progress line goes to the KTAP stream as a comment.
+	if ! LV_PROGRESS_FD=3 "$s/build-kernel.sh" "$arch" "$set_name" 3>&1 \
+		>"$results/$1.build" 2>&1; then
 		tail -n 30 "$results/$1.build" | sed 's/^/# /' >"$out"
 		echo "not ok 1 $1: kernel builds" >>"$out"
 		return

@@ -88,6 +88,13 @@ CRASH = re.compile(r"Kernel panic|BUG: unable to handle|BUG: kernel NULL pointer
 FAULT_START = re.compile(r"BUG: unable to handle|BUG: kernel NULL pointer|"
                          r"[Kk]ernel BUG at|Unable to handle kernel")
 
+# A held lock's "at:" is the call site of its lock operation. A lock
+# primitive there means the primitive reported its own return address,
+# as an out-of-line body reached by a call rather than a sibling call
+# would (frame pointers forbid sibling calls): a wrong report, in a
+# scenario's window too.
+PRIMITIVE_SITE = re.compile(r", at: (_raw_(?:spin|read|write)_[a-z_]*(?:lock|unlock)[a-z_]*)\+0x")
+
 WARN_AT = re.compile(r"(?:^|[^A-Za-z0-9_])WARNING: (?:CPU: [0-9]+ PID: [0-9]+ )?at ")
 PANIC = re.compile(r"Kernel panic - not syncing")
 PANIC_END = re.compile(r"---\[ end Kernel panic - not syncing")
@@ -246,7 +253,8 @@ class Boot:
         if not s.strip(" \t"):
             return
         for step in (self.boot_marker, self.init_output, self.selftest,
-                     self.provoked, self.validator_report, self.trouble):
+                     self.primitive_site, self.provoked, self.validator_report,
+                     self.trouble):
             if step(s, stamped):
                 return
 
@@ -326,6 +334,13 @@ class Boot:
         self.st_how = how
         self.st_summary = re.sub(r"!$", "", t)
         self.st_count = int(re.search(r"[0-9]+", t).group(0))
+
+    def primitive_site(self, s, stamped):
+        m = PRIMITIVE_SITE.search(s)
+        if m:
+            self.add_other("a report names the lock primitive %s as a call site"
+                           % m.group(1))
+        return bool(m)
 
     def provoked(self, s, stamped):
         """Bugs the scenario and capacity modules commit on purpose.

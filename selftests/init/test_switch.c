@@ -158,11 +158,89 @@ static void switch_bugs_off(const char *name, int nth)
 	ktap_result(off == 0, "%s (%ld reports, module error %d)", name, off, err);
 }
 
+/*
+ * The tasks not clean since the last switch-on, as the kernel lists them
+ * (kernel/locking/lkv/switch.c): pid, times scheduled out, K for a kernel
+ * thread, name.
+ */
+#define SW_UNCLEAN "/sys/kernel/debug/lockdep_unclean"
+#define SW_MAX_TASKS 512
+
+struct sw_task {
+	int pid;
+	unsigned long runs;
+	char kind;
+	char name[32];
+};
+
+static struct sw_task sw_unclean_at_on[SW_MAX_TASKS];
+static int sw_nr_unclean_at_on = -1;
+
+/* Read the list into @t; the number of tasks, or -1. */
+static int read_unclean(struct sw_task *t, int max)
+{
+	FILE *f = fopen(SW_UNCLEAN, "r");
+	char line[128];
+	int n = 0;
+
+	if (!f)
+		return -1;
+	while (n < max && fgets(line, sizeof(line), f)) {
+		if (sscanf(line, "%d %lu %c %31[^\n]", &t[n].pid, &t[n].runs,
+			   &t[n].kind, t[n].name) != 4) {
+			n = -1;
+			break;
+		}
+		n++;
+	}
+	fclose(f);
+	return n;
+}
+
+/* How often @t was scheduled out since the switch-on, as far as known. */
+static unsigned long runs_since_on(const struct sw_task *t)
+{
+	int k;
+
+	for (k = 0; k < sw_nr_unclean_at_on; k++)
+		if (sw_unclean_at_on[k].pid == t->pid)
+			return t->runs - sw_unclean_at_on[k].runs;
+	return t->runs;
+}
+
+/*
+ * A kernel thread scheduled out three times since the switch-on has been
+ * back where it waits for work at least once: if it is still not clean,
+ * its loop has no clean point.  Those of @t, named into @names.
+ */
+static int unclean_busy_kthreads(const struct sw_task *t, int n, char *names,
+				 size_t size)
+{
+	int k, busy = 0;
+	size_t len = 0;
+
+	names[0] = 0;
+	for (k = 0; k < n; k++) {
+		unsigned long runs = runs_since_on(&t[k]);
+
+		if (t[k].kind != 'K' || runs < 3)
+			continue;
+		if (busy++ < 6 && len < size)
+			len += snprintf(names + len, size - len, " %s(%lu)",
+					t[k].name, runs);
+	}
+	return busy;
+}
+
 /* Called once for each of sw_bugs[], switched on at the first. */
 static void switch_bug_on(const char *name, int nth)
 {
 	int err = nth == 0 ? write_text(LV_PROVE_SWITCH, "all") : 0;
-	long on = err ? -1 : commit_scenario_bug(sw_bugs[nth]);
+	long on;
+
+	if (nth == 0 && !err)
+		sw_nr_unclean_at_on = read_unclean(sw_unclean_at_on, SW_MAX_TASKS);
+	on = err ? -1 : commit_scenario_bug(sw_bugs[nth]);
 
 	ktap_result(on == 1, "%s: %s (%ld reports)", name, sw_bugs[nth], on);
 	if (nth == NR_ENTRIES(sw_bugs) - 1)
@@ -174,6 +252,28 @@ static void switch_still_on(const char *name, int nth)
 	ktap_result(lockdep_stat("debug_locks") == 1,
 		    "%s (untracked releases ignored: %ld)", name,
 		    lockdep_stat("untracked releases ignored"));
+}
+
+/*
+ * "Unclean" must end: every kernel thread that keeps running gets clean
+ * at a clean point of its loop (lockdep_clean_point()).  Allow 10 s.
+ */
+static void switch_kthreads_get_clean(const char *name, int nth)
+{
+	static struct sw_task now[SW_MAX_TASKS];
+	char names[256] = "";
+	int n = -1, busy = -1, tries;
+
+	for (tries = 0; sw_nr_unclean_at_on >= 0 && tries < 100; tries++) {
+		n = read_unclean(now, SW_MAX_TASKS);
+		busy = n < 0 ? -1 : unclean_busy_kthreads(now, n, names, sizeof(names));
+		if (busy <= 0)
+			break;
+		usleep(100 * 1000);
+	}
+	ktap_result(busy == 0,
+		    "%s: %d unclean at the switch-on, %d now, %d of them kernel threads scheduled 3+ times:%s",
+		    name, sw_nr_unclean_at_on, n, busy, names);
 }
 
 static void switch_refuses_unknown(const char *name, int nth)
@@ -190,6 +290,7 @@ static const struct lv_step switch_steps[] = {
 	{ "after switching on, each bug is reported once", switch_bug_on,
 	  NR_ENTRIES(sw_bugs) },
 	{ "the validator is still on", switch_still_on },
+	{ "every busy kernel thread gets clean", switch_kthreads_get_clean },
 	{ "an unknown family name is refused", switch_refuses_unknown },
 };
 
@@ -204,10 +305,14 @@ static const char *switch_skip(void)
 	       "the classic engine has no run-time switch";
 }
 
-/* The churning processes make their directories in a tmpfs. */
+/*
+ * The churning processes make their directories in a tmpfs; the list of
+ * unclean tasks is in debugfs.
+ */
 static void switch_prepare(void)
 {
 	mount_fs("tmpfs", "/tmp");
+	mount_fs("debugfs", "/sys/kernel/debug");
 }
 
 const struct lv_suite switch_suite = {

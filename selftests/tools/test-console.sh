@@ -255,6 +255,19 @@ sed '/lockdep_scenarios: begin abba_spin/{s/.*/[    1.0] lockdep_bench: begin kn
 run bench-after verdict --label x86_64 "$work/bench-after.log"
 check "a report after the benchmark's window ended is a failure" status_is 1
 
+# A lock primitive named as a held lock's call site is a wrong report,
+# in a scenario's window too; a caller's name is not.
+sed 's/at: sc_abba_spin_ba+0x1a/at: _raw_spin_lock_irqsave+0x1a/' \
+	"$fx/scenario.log" >"$work/primitive-site.log"
+run primitive-site verdict --label x86_64 "$work/primitive-site.log"
+check "a lock primitive as a call site is a failure" status_is 1
+check "... named with the primitive" \
+	has_line "not ok 4 x86_64: a report names the lock primitive _raw_spin_lock_irqsave as a call site (console line 64)"
+sed 's/at: sc_abba_spin_ba+0x1a/at: raw_spin_lock_irqsave_user+0x1a/' \
+	"$fx/scenario.log" >"$work/primitive-caller.log"
+run primitive-caller verdict --label x86_64 "$work/primitive-caller.log"
+check "a caller whose name contains a primitive's is not" status_is 0
+
 run scenario-crash verdict --label x86_64 "$fx/scenario-crash.log"
 check "a crash inside a scenario window is still a failure" status_is 1
 check "... named by its headline" \

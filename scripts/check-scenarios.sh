@@ -9,7 +9,8 @@
 # (lockdep.stop_at_first=1), as the other engine always does, so that both
 # can be compared. Each boot is judged by the init (headline, detail and
 # classes from the table) and by console.py verdict (no other report, no
-# crash, no timeout). Prints KTAP, one result per boot, and writes
+# crash, no timeout). The boots run LV_JOBS at a time (scripts/lib.sh).
+# Prints KTAP, one result per boot, and writes
 # build/<arch>-<set>/scenarios.tsv ("name<TAB>verdict<TAB>headline seen")
 # for the comparison between engines.
 #
@@ -70,13 +71,35 @@ summary() {
 	esac
 }
 
+# Boot every scenario named, LV_JOBS at a time (each boot is one QEMU
+# thread), in lanes that take every LV_JOBS-th name; each boot's status
+# goes to scenarios/NAME.rc for judge().
+boot_all() {
+	lane=0
+	while [ "$lane" -lt "$LV_JOBS" ]; do
+		(
+			i=0
+			for sc in "$@"; do
+				if [ $((i % LV_JOBS)) -eq "$lane" ]; then
+					status=0
+					boot "$sc" || status=1
+					echo "$status" >"$logs/$sc.rc"
+				fi
+				i=$((i + 1))
+			done
+		) &
+		lane=$((lane + 1))
+	done
+	wait
+}
+
 n=0
 fails=0
-# judge NAME: one result from the boot of NAME.
+# judge NAME: one result from the boot of NAME, booted by boot_all().
 judge() {
 	n=$((n + 1))
 	verdict=ok
-	boot "$1" || verdict="not ok"
+	[ "$(cat "$logs/$1.rc" 2>/dev/null)" = 0 ] || verdict="not ok"
 	what=$(summary "$1")
 	[ -n "$what" ] || { what="scenario $1: no verdict from init"; verdict="not ok"; }
 	if [ "$verdict" != ok ]; then
@@ -103,6 +126,7 @@ if [ $# -gt 0 ]; then
 	done
 else
 	# The silent boot prints the table: the reporting scenarios follow.
+	boot_all silent
 	judge silent
 	scenarios=$(reporting "$logs/silent.log" || true)
 	if [ -z "$scenarios" ]; then
@@ -113,6 +137,8 @@ else
 	# shellcheck disable=SC2086
 	set -- $scenarios $engine_boots
 fi
+rm -f "$logs"/*.rc
+boot_all "$@"
 for sc in "$@"; do
 	judge "$sc"
 done

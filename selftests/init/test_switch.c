@@ -257,6 +257,19 @@ static void switch_still_on(const char *name, int nth)
 		    lockdep_stat("untracked releases ignored"));
 }
 
+/* Name the unclean kernel threads that have not run: they wait for work. */
+static void show_idle_unclean(const struct sw_task *t, int n)
+{
+	char line[512] = "";
+	size_t len = 0;
+	int k;
+
+	for (k = 0; k < n && len < sizeof(line); k++)
+		if (t[k].kind == 'K' && runs_since_on(&t[k]) < 3)
+			len += snprintf(line + len, sizeof(line) - len, " %s", t[k].name);
+	ktap_diag("unclean kernel threads waiting for work:%s", line);
+}
+
 /*
  * "Unclean" must end: every kernel thread that keeps running gets clean
  * at a clean point of its loop (lockdep_clean_point()).  Allow 10 s.
@@ -277,6 +290,7 @@ static void switch_kthreads_get_clean(const char *name, int nth)
 	ktap_result(busy == 0,
 		    "%s: %d unclean at the switch-on, %d now, %d of them kernel threads scheduled 3+ times:%s",
 		    name, sw_nr_unclean_at_on, n, busy, names);
+	show_idle_unclean(now, n);
 }
 
 static void switch_refuses_unknown(const char *name, int nth)

@@ -28,13 +28,22 @@ bool mount_fs(const char *type, const char *dir)
 /* Read a whole (small) text file, NUL-terminated; -1 when unreadable. */
 ssize_t read_text(const char *path, char *buf, size_t size)
 {
+	return read_text_in_pieces(path, buf, size, size);
+}
+
+/* The same, reading at most PIECE bytes per read(). */
+ssize_t read_text_in_pieces(const char *path, char *buf, size_t size,
+			    size_t piece)
+{
 	ssize_t n, len = 0;
 	int fd = open(path, O_RDONLY);
 
 	if (fd < 0)
 		return -1;
 	while (len < (ssize_t)size - 1) {
-		n = read(fd, buf + len, size - 1 - len);
+		size_t want = size - 1 - len;
+
+		n = read(fd, buf + len, want < piece ? want : piece);
 		if (n <= 0)
 			break;
 		len += n;

@@ -14,6 +14,8 @@
 
 bool mount_fs(const char *type, const char *dir);
 ssize_t read_text(const char *path, char *buf, size_t size);
+ssize_t read_text_in_pieces(const char *path, char *buf, size_t size,
+			    size_t piece);
 int write_text(const char *path, const char *text);
 bool cmdline_has(const char *word);
 bool cmdline_value(const char *name, char *value, size_t size);

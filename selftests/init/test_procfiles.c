@@ -123,29 +123,14 @@ struct lockdep_pass {
 };
 
 /*
- * PATH read PIECE bytes at a time (all it will give at once if PIECE is
- * 0) into TEXT: seq_file then stops and resumes the walk between records
- * and inside them.  The length read, or -1.
+ * PATH into TEXT, PIECE bytes per read() (0: all it gives at once):
+ * seq_file then stops and resumes the walk between records and inside
+ * them.  The length read, or -1.
  */
 static ssize_t read_in_pieces(const char *path, size_t piece)
 {
-	ssize_t n, len = 0;
-	int fd;
-
-	if (!piece)
-		return read_text(path, text, sizeof(text));
-	fd = open(path, O_RDONLY);
-	if (fd < 0)
-		return -1;
-	while (len + piece < sizeof(text)) {
-		n = read(fd, text + len, piece);
-		if (n <= 0)
-			break;
-		len += n;
-	}
-	close(fd);
-	text[len] = '\0';
-	return len;
+	return read_text_in_pieces(path, text, sizeof(text),
+				   piece ? piece : sizeof(text));
 }
 
 static bool lockdep_read_pass(struct lockdep_pass *pass, size_t piece)

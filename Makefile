@@ -39,8 +39,10 @@ tree: deps
 series: tree
 	scripts/apply-series.sh
 
+# The builds, the points of the series and the pristine tree's builds;
+# the unpacked tree stays (distclean removes it too).
 clean:
-	rm -rf build/*-*/ build/check build/init-*
+	rm -rf build/*-*/ build/check build/init-* build/points build/pristine
 
 distclean:
 	rm -rf build

@@ -34,7 +34,7 @@ engine_boots="keep capacity switch"
 words_of() {
 	case $1 in
 	keep) echo "lv.scenario=keep" ;;
-	capacity) echo "lv.capacity=1 lockdep.memory_kb=${LV_CAPACITY_KB:-1024}" ;;
+	capacity) echo "lv.capacity=1 lockdep.memory_kb=${LV_CAPACITY_KB:-1024} lockdep.chain_table_max=32768" ;;
 	switch) echo "lv.switch=${LV_SWITCH_SECONDS:-8} lockdep.prove=none lockdep.switch_window_ms=10" ;;
 	*) echo "lv.scenario=$1 lockdep.stop_at_first=1" ;;
 	esac

@@ -18,7 +18,7 @@ s="$LV_TOP/scripts"
 # The suite's lines in its columns TEST KERNEL ARGUMENT [BOOT WORDS...]
 # (see the head of configs/suite); a line that does not fit stops the run.
 lines=$(suite_lines "$suite")
-bad=$(echo "$lines" | awk 'NF > 0 && (NF < 3 || $1 !~ /^(boot|point|compare-selftest|scenarios|compare-scenarios|families|warnings|switch-stress|skip-tool)$/)')
+bad=$(echo "$lines" | awk 'NF > 0 && (NF < 3 || $1 !~ /^(boot|point|compare-selftest|scenarios|compare-scenarios|families|warnings|switch-stress|untouched|skip-tool)$/)')
 [ -z "$bad" ] || die "$suite: not a test line: $(echo "$bad" | head -n 1)"
 
 # of TEST: "KERNEL:ARGUMENT" of each line of that test.
@@ -139,6 +139,9 @@ run_warnings() {
 run_switch_stress() {
 	LV_SUITE=$suite "$s/check-switch-stress.sh" "$1" "$2" "$3"
 }
+run_untouched() {
+	"$s/check-untouched.sh" "${1%%-*}" "${1#*-}"
+}
 
 # One subtest per suite line of TEST: per_line TEST, in the suite's order.
 # A line's boot words, if any, are the third argument of run_TEST and part
@@ -158,7 +161,7 @@ LINES
 }
 
 # The scenario comparison reads what the scenario boots wrote.
-for test in point compare-selftest scenarios families compare-scenarios warnings switch-stress; do
+for test in point compare-selftest scenarios families compare-scenarios warnings switch-stress untouched; do
 	per_line "$test"
 done
 

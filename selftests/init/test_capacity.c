@@ -27,6 +27,8 @@
 #define CAP_RUN "/sys/kernel/debug/lockdep_capacity/run"
 #define CAP_MODULE "/lib/modules/test_lockdep_capacity.ko"
 #define CAP_LIMIT "/sys/module/lockdep/parameters/memory_kb"
+#define CAP_CHAIN_MAX "/sys/module/lockdep/parameters/chain_table_max"
+#define CAP_CHAINS "/proc/lockdep_chains"
 #define CAP_SLACK 50
 #define CAP_SLACK_PERCENT 1
 
@@ -247,16 +249,182 @@ static void step_class_table_full(const char *name, int nth)
 	classes_made(7000, true, name);
 }
 
+/*
+ * The table of checked chains, once its refill worker is done: only one
+ * table is allocated (the old ones were freed), of SLOTS slots.  Waits up
+ * to 10 s for a replacement in progress; false if there is still more.
+ */
+static bool one_chain_table(long *slots, long *kb)
+{
+	int tries;
+
+	for (tries = 0; tries < 10; tries++) {
+		*slots = lockdep_stat("chain table slots");
+		*kb = lockdep_stat("chain table memory (kB)");
+		if (*slots > 0 && *kb == *slots * 8 / 1024)
+			return true;
+		sleep_seconds(1);
+	}
+	return false;
+}
+
+/* The chain table grew as far as lockdep.chain_table_max lets it. */
+static void step_chain_cap(const char *name, int nth)
+{
+	long slots = 0, kb = 0, cap = -1;
+	char text[32];
+	bool one = one_chain_table(&slots, &kb);
+
+	if (read_text(CAP_CHAIN_MAX, text, sizeof(text)) > 0)
+		cap = atol(text);
+	ktap_result(one && slots == cap && lockdep_stat("chains left uncached") > 0 &&
+		    lockdep_stat("chain tables replaced") > 0,
+		    "%s (%ld slots, cap %ld, %ld kB allocated, %ld uncached, %ld replaced)",
+		    name, slots, cap, kb, lockdep_stat("chains left uncached"),
+		    lockdep_stat("chain tables replaced"));
+}
+
+/* What the counters said before the free step. */
+static long freed_before_free, replaced_before_free;
+
 static void step_free(const char *name, int nth)
 {
 	struct cap_counts b;
-	const char *line = cap_command("free", "lockdep_capacity: free ");
+	const char *line;
 
+	freed_before_free = lockdep_stat("stack traces freed");
+	replaced_before_free = lockdep_stat("chain tables replaced");
+	line = cap_command("free", "lockdep_capacity: free ");
 	read_counts(&b);
 	ktap_result(line && b.classes <= start.classes + CAP_SLACK &&
 		    lockdep_stat("debug_locks") == 1,
 		    "%s (%ld classes, %ld before the test)", name, b.classes,
 		    start.classes);
+}
+
+/*
+ * The edges of the classes that went held their traces: the trace of the
+ * module's pairs, which only their edges use (they are all taken from one
+ * place, and identical traces are stored once), is freed.  That of the
+ * module's first acquisitions may stay: the class that stands for locks
+ * the full table left without one used it too.
+ */
+static void step_traces_freed(const char *name, int nth)
+{
+	long freed = lockdep_stat("stack traces freed") - freed_before_free;
+
+	ktap_result(freed_before_free >= 0 && freed >= 1,
+		    "%s (%ld freed, %ld traces now)", name, freed,
+		    lockdep_stat("number of stack traces"));
+}
+
+static void step_classes_after_free(const char *name, int nth)
+{
+	classes_made(300, false, name);
+}
+
+static struct deps_change deps_after_free;
+
+static void step_deps_after_free(const char *name, int nth)
+{
+	deps_taken(5000, name, &deps_after_free);
+}
+
+/*
+ * Once the classes went, the table filled with stale identities, and was
+ * replaced by an empty one of the same size (the cap); learning went on.
+ */
+static void step_stale_table(const char *name, int nth)
+{
+	long slots = 0, kb = 0, replaced = lockdep_stat("chain tables replaced");
+	char text[32];
+	long cap = -1;
+	bool one = one_chain_table(&slots, &kb);
+
+	if (read_text(CAP_CHAIN_MAX, text, sizeof(text)) > 0)
+		cap = atol(text);
+	ktap_result(one && slots == cap && deps_after_free.learned > 4000 &&
+		    replaced > replaced_before_free,
+		    "%s (%ld slots, %ld kB, replaced %ld -> %ld)", name, slots, kb,
+		    replaced_before_free, replaced);
+}
+
+static int compare_text(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/*
+ * The capacity chains in /proc/lockdep_chains, each listed once: a
+ * replaced table keeps the marks of what was recorded.  Counts the
+ * chains into *ALL and the repeated ones into *TWICE.
+ */
+static bool count_capacity_chains(long *all, long *twice)
+{
+	FILE *f = fopen(CAP_CHAINS, "r");
+	char *line = NULL, *block = NULL, **blocks = NULL, **more;
+	size_t cap = 0, len = 0, room = 0, n = 0, i;
+	bool ok = true;
+
+	*all = 0;
+	*twice = 0;
+	if (!f)
+		return false;
+	while (ok && getline(&line, &cap, f) >= 0) {
+		if (!strncmp(line, "irq_context:", 12)) {
+			free(block);
+			block = NULL;
+			len = 0;
+		}
+		if (line[0] != '\n') {
+			char *longer = realloc(block, len + strlen(line) + 1);
+
+			ok = longer;
+			if (ok) {
+				block = longer;
+				strcpy(block + len, line);
+				len += strlen(line);
+			}
+			continue;
+		}
+		if (block && strstr(block, "capacity_lock")) {
+			if (n == room) {
+				room = room ? 2 * room : 1024;
+				more = realloc(blocks, room * sizeof(*blocks));
+				ok = more;
+				if (!ok)
+					break;
+				blocks = more;
+			}
+			blocks[n++] = block;
+			block = NULL;
+		}
+		free(block);
+		block = NULL;
+		len = 0;
+	}
+	fclose(f);
+	free(line);
+	free(block);
+	if (n)
+		qsort(blocks, n, sizeof(*blocks), compare_text);
+	for (i = 1; i < n; i++)
+		*twice += !strcmp(blocks[i], blocks[i - 1]);
+	for (i = 0; i < n; i++)
+		free(blocks[i]);
+	free(blocks);
+	*all = n;
+	return ok;
+}
+
+static void step_chains_once(const char *name, int nth)
+{
+	long all, twice;
+	bool read = count_capacity_chains(&all, &twice);
+
+	ktap_result(read && all > 4000 && !twice,
+		    "%s (%ld capacity chains listed, %ld more than once)", name,
+		    all, twice);
 }
 
 static const struct lv_step capacity_steps[] = {
@@ -270,8 +438,15 @@ static const struct lv_step capacity_steps[] = {
 	{ "/proc/lockdep_reports logs it and the validator stays on", step_cycle_logged },
 	{ "with memory allowed again", step_regrow },
 	{ "learning resumes once memory is allowed", step_resumed },
+	{ "the chain table grows to lockdep.chain_table_max, one table kept",
+	  step_chain_cap },
 	{ "past the class table's 8191 slots", step_class_table_full },
 	{ "unregistering the keys frees their classes", step_free },
+	{ "their stack traces are freed", step_traces_freed },
+	{ "300 classes after the free", step_classes_after_free },
+	{ "5000 dependencies after the free", step_deps_after_free },
+	{ "the stale chain table was replaced by an empty one", step_stale_table },
+	{ "each recorded chain is listed once", step_chains_once },
 };
 
 /* The classic engine's tables are fixed: nothing to fill. */

@@ -46,12 +46,7 @@ echo "KTAP version 1"
 how=$(boot_line_verdict "$(suite_boot_line "${LV_SUITE:-$LV_CONFIGS/suite}" "$kernel")")
 judge "$odir/switch-stress.log" "$kernel" "$how" ""
 if [ "$control" != - ]; then
-	# The pristine tree: the same scripts, another build folder. Paths
-	# below it are hashed relative to it by ccache, so unchanged objects
-	# are shared with build/.
-	LV_BUILD="$LV_BUILD/pristine"
-	export LV_BUILD LV_SRC="$LV_BUILD/src/linux-source-6.12"
-	mkdir -p "$LV_BUILD"
+	use_pristine_tree
 	log="$LV_BUILD/$arch-$control.build"
 	if ! { "$s/prepare-tree.sh" && "$s/build-kernel.sh" "$arch" "$control" &&
 		"$s/make-initramfs.sh" "$arch" "$control"; } >"$log" 2>&1; then

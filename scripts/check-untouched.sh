@@ -1,8 +1,8 @@
 #!/bin/sh
 # A kernel that does not build the LKV engine must come out of the patched
 # tree as from the pristine one. Build config set SET for ARCH from both
-# trees (the pristine one in build/pristine/, which shares ccache's
-# unchanged objects with build/) and compare: the .config files, but for
+# trees (the pristine one in build/pristine/, see use_pristine_tree) and
+# compare: the .config files, but for
 # the symbols only the patched tree's Kconfig knows, and the machine code
 # function by function (scripts/compare-code.py). Prints KTAP.
 #
@@ -16,8 +16,7 @@ set_name=$2
 kernel_arch "$arch" >/dev/null
 s="$LV_TOP/scripts"
 patched=$(kernel_dir "$arch" "$set_name")
-pristine_build="$LV_BUILD/pristine"
-pristine="$pristine_build/$arch-$set_name"
+pristine=$(use_pristine_tree && kernel_dir "$arch" "$set_name")
 n=0
 fails=0
 
@@ -42,12 +41,11 @@ build() {
 	return 1
 }
 
-# In the pristine tree: the same scripts, another build folder. Paths
-# below it are hashed relative to it by ccache, so unchanged objects are
-# shared with build/.
-in_pristine() {
-	LV_BUILD=$pristine_build LV_SRC="$pristine_build/src/linux-source-6.12" "$@"
-}
+# in_pristine COMMAND...: run COMMAND in the pristine tree.
+in_pristine() (
+	use_pristine_tree
+	"$@"
+)
 
 # The .config lines of FILE that set a symbol, sorted.
 settings() {

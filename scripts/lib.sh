@@ -22,6 +22,18 @@ note() {
 	echo "$lv_prog: $*" >&2
 }
 
+# Work in the pristine tree from here on: the same scripts, another build
+# folder (build/pristine/, its tree in build/pristine/src/). ccache hashes
+# paths below the build folder relative to it, so an object whose
+# preprocessed text the series leaves unchanged is shared with build/; few
+# are, since most files include a header the series changes.
+use_pristine_tree() {
+	LV_BUILD="$LV_BUILD/pristine"
+	LV_SRC="$LV_BUILD/src/linux-source-6.12"
+	export LV_BUILD LV_SRC
+	mkdir -p "$LV_BUILD"
+}
+
 # Directory of one kernel build: build/<arch>-<config set>.
 kernel_dir() {
 	echo "$LV_BUILD/$1-$2"
